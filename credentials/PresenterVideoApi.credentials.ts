@@ -1,0 +1,80 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** The API root for a Base URL given with or without the `/api/public/v1` suffix. */
+const API_ROOT_EXPRESSION =
+	"={{ $credentials.baseUrl.replace(/\\/+$/, '').replace(/\\/api\\/public\\/v1$/, '') + '/api/public/v1' }}";
+
+export class PresenterVideoApi implements ICredentialType {
+	name = 'presenterVideoApi';
+
+	displayName = 'Presenter Video API';
+
+	icon: Icon = {
+		light: 'file:../icons/presenterVideo.svg',
+		dark: 'file:../icons/presenterVideo.dark.svg',
+	};
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-presenter-video#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Create it in the dashboard under Your Space > Settings > API > Generate API Key. It is shown only once.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description:
+				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: API_ROOT_EXPRESSION,
+			url: '/resources/voices',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key is invalid, expired or malformed. Generate a new key in the dashboard.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The key is valid but API access needs an Enterprise plan.',
+				},
+			},
+		],
+	};
+}

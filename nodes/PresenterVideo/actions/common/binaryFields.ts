@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+export const binaryOptionFields: INodeProperties[] = [
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the MP4 in',
+	},
+	{
+		displayName: 'Thumbnail Output Field',
+		name: 'thumbnailPropertyName',
+		type: 'string',
+		default: 'thumbnail',
+		description: 'The name of the output binary field for the thumbnail, when Download Thumbnail is on',
+	},
+];
+
+export interface BinaryTargets {
+	binaryPropertyName: string;
+	thumbnailPropertyName?: string;
+}
+
+export function readBinaryTargets(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	withThumbnail: boolean,
+): BinaryTargets {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return {
+		binaryPropertyName: String(options.binaryPropertyName || 'data'),
+		thumbnailPropertyName: withThumbnail ? String(options.thumbnailPropertyName || 'thumbnail') : undefined,
+	};
+}

@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { runItems } from '../../helpers/itemRunner';
+import { LIMITS } from '../../helpers/limits';
+import { buildScriptBody } from '../../helpers/requestBodies';
+import type { ScriptResult } from '../../helpers/types';
+
+const show = { show: { resource: ['script'], operation: ['generate'] } };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. A 60-second explainer on how solar panels work',
+		description: `What the script should be about (at most ${LIMITS.maxScriptPromptLength.toLocaleString('en-US')} characters)`,
+		displayOptions: show,
+	},
+	{
+		displayName: 'Duration (Seconds)',
+		name: 'duration',
+		type: 'number',
+		typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
+		default: 60,
+		description: 'Target length of the spoken script, from 10 to 600 seconds',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'URLs',
+				name: 'urls',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://example.com/article',
+				description: 'Up to 10 web pages to take content from, separated by commas (each adds 0.1 credits)',
+			},
+			{
+				displayName: 'Web Search',
+				name: 'webSearch',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to search the web for extra content (adds 0.1 credits)',
+			},
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runItems(this, {
+		prepare: (itemIndex) => {
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			return buildScriptBody({
+				prompt: this.getNodeParameter('prompt', itemIndex) as string,
+				duration: this.getNodeParameter('duration', itemIndex, LIMITS.defaultScriptDuration),
+				urls: options.urls,
+				webSearch: options.webSearch as boolean | undefined,
+			});
+		},
+		run: async (itemIndex, body, { client, start }) => {
+			const result = await start(async () => await client.start<ScriptResult>('/script/generate', body, { itemIndex }));
+			const json: IDataObject = {
+				script: result.script,
+				cost: result.cost,
+				extractedImages: result.extractedImages ?? [],
+			};
+			return [{ json, pairedItem: { item: itemIndex } }];
+		},
+	});
+}

@@ -1,0 +1,153 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { compact } from '../../helpers/compact';
+import { InputError } from '../../helpers/inputError';
+import { runItems } from '../../helpers/itemRunner';
+import { STATUS_ENDPOINTS } from '../../helpers/jobWaiter';
+import type { ExportJob } from '../../helpers/types';
+import { checkWebUrl, optionalText, requireText } from '../../helpers/validation';
+import { downloadVideoFiles } from '../../helpers/videoFiles';
+import { binaryOptionFields, readBinaryTargets } from '../common/binaryFields';
+
+const show = (extra: IDataObject = {}) => ({ show: { resource: ['video'], operation: ['download'], ...extra } });
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Download From',
+		name: 'downloadFrom',
+		type: 'options',
+		options: [
+			{ name: 'Export Job ID', value: 'jobId', description: 'Look up the file of a completed export' },
+			{ name: 'Video URL', value: 'url', description: 'Use the videoUrl of a completed export' },
+		],
+		default: 'jobId',
+		displayOptions: show(),
+	},
+	{
+		displayName: 'Export Job ID',
+		name: 'jobId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. export_abc123',
+		description: 'The job ID returned by Export',
+		displayOptions: show({ downloadFrom: ['jobId'] }),
+	},
+	{
+		displayName: 'Video URL',
+		name: 'videoUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The videoUrl of a completed export (links stay valid for 7 days)',
+		displayOptions: show({ downloadFrom: ['url'] }),
+	},
+	{
+		displayName: 'Download Thumbnail',
+		name: 'downloadThumbnail',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to download the thumbnail image too',
+		displayOptions: show(),
+	},
+	{
+		displayName: 'Thumbnail URL',
+		name: 'thumbnailUrl',
+		type: 'string',
+		default: '',
+		description: 'The thumbnailUrl of the export',
+		displayOptions: show({ downloadFrom: ['url'], downloadThumbnail: [true] }),
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(),
+		options: binaryOptionFields,
+	},
+];
+
+interface DownloadPlan {
+	jobId?: string;
+	videoUrl?: string;
+	thumbnailUrl?: string;
+	withThumbnail: boolean;
+}
+
+function readPlan(context: IExecuteFunctions, itemIndex: number): DownloadPlan {
+	const withThumbnail = context.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean;
+	if (context.getNodeParameter('downloadFrom', itemIndex) === 'jobId') {
+		const jobId = requireText(
+			'Export Job ID',
+			context.getNodeParameter('jobId', itemIndex),
+			'Map the jobId output of the Export operation into this field.',
+		);
+		return { jobId, withThumbnail };
+	}
+	const videoUrl = checkWebUrl(
+		'Video URL',
+		requireText(
+			'Video URL',
+			context.getNodeParameter('videoUrl', itemIndex),
+			'Map the videoUrl output of Export or Get Export Status into this field.',
+		),
+	);
+	const thumbnailText = withThumbnail
+		? optionalText(context.getNodeParameter('thumbnailUrl', itemIndex, ''))
+		: undefined;
+	return { videoUrl, thumbnailUrl: thumbnailText && checkWebUrl('Thumbnail URL', thumbnailText), withThumbnail };
+}
+
+function fileBaseName(plan: DownloadPlan, videoUrl: string): string {
+	return (
+		plan.jobId ??
+		new URL(videoUrl).pathname
+			.split('/')
+			.pop()
+			?.replace(/\.[^.]+$/, '') ??
+		'video'
+	);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runItems(this, {
+		prepare: (itemIndex) => ({ plan: readPlan(this, itemIndex), targets: readBinaryTargets(this, itemIndex, false) }),
+		run: async (itemIndex, { plan, targets }, { client }) => {
+			let { videoUrl, thumbnailUrl } = plan;
+			if (plan.jobId) {
+				const job = await client.get<ExportJob>(STATUS_ENDPOINTS.export(plan.jobId), { itemIndex });
+				if (job.status !== 'completed' || !job.result?.video_url) {
+					throw new InputError(
+						'Export Job ID',
+						`export ${plan.jobId} is ${job.status}, not completed`,
+						'Download after the export has completed: turn on Wait for Completion on Export, or check Get Export Status first.',
+					);
+				}
+				videoUrl = job.result.video_url;
+				thumbnailUrl = job.result.thumbnail_url;
+			}
+			const url = videoUrl as string;
+			const { thumbnailPropertyName } = readBinaryTargets(this, itemIndex, plan.withThumbnail);
+			const binary = await downloadVideoFiles(this, {
+				videoUrl: url,
+				thumbnailUrl,
+				baseName: fileBaseName(plan, url),
+				binaryPropertyName: targets.binaryPropertyName,
+				thumbnailPropertyName,
+				itemIndex,
+			});
+			const file = binary[targets.binaryPropertyName];
+			const json: IDataObject = {
+				jobId: plan.jobId,
+				videoUrl: url,
+				thumbnailUrl,
+				fileName: file.fileName,
+				mimeType: file.mimeType,
+				fileSize: file.fileSize,
+			};
+			return [{ json: compact(json), binary, pairedItem: { item: itemIndex } }];
+		},
+	});
+}

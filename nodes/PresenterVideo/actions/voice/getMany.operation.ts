@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { listVoices } from '../../helpers/catalogue';
+import { runItems } from '../../helpers/itemRunner';
+import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
+import { readLimit, toItems } from '../common/listOutput';
+
+export const description: INodeProperties[] = [
+	...returnAllAndLimitFields('voice'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show: { resource: ['voice'], operation: ['getMany'] } },
+		options: [
+			genderFilterField,
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. en',
+				description: 'Language code, for example en or fr',
+			},
+			tagsFilterField,
+		],
+	},
+];
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runItems(this, {
+		prepare: (itemIndex) => ({
+			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+			limit: readLimit(this, itemIndex),
+		}),
+		run: async (itemIndex, { filters, limit }, { client }) =>
+			toItems(await listVoices(client, filters, itemIndex), limit, itemIndex),
+	});
+}

@@ -1,0 +1,83 @@
+/** Shapes of the service's resources, as the contract describes them. */
+
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface JobError {
+	code: string;
+	message: string;
+}
+
+export interface GenerationResult {
+	video_id: string;
+	duration?: number;
+	cost?: number;
+	created_at?: string;
+	thumbnail_url?: string;
+}
+
+export interface ExportResult {
+	video_url: string;
+	thumbnail_url?: string;
+	cost?: number;
+	created_at?: string;
+}
+
+export interface GenerationJob {
+	job_id: string;
+	status: JobStatus;
+	progress_step?: number;
+	current_step?: string;
+	result?: GenerationResult;
+	error?: JobError;
+}
+
+export interface ExportJob {
+	job_id: string;
+	status: JobStatus;
+	progress?: number;
+	current_step?: string;
+	result?: ExportResult;
+	error?: JobError;
+}
+
+export interface StartResponse {
+	job_id: string;
+	status: JobStatus;
+	estimated_credits?: number;
+}
+
+export interface Voice {
+	id: string;
+	name: string;
+	language?: string;
+	accent?: string;
+	gender?: string;
+	tags?: string[];
+	preview?: string;
+}
+
+export interface Avatar {
+	id: string;
+	name: string;
+	gender?: string;
+	place?: string;
+	format?: string;
+	tags?: string[];
+	thumbnail?: string;
+	preview?: string;
+	model_available?: string[];
+}
+
+export interface ScriptResult {
+	script: string;
+	cost: number;
+	extractedImages?: string[];
+}
+
+export type JobKind = 'generation' | 'export';
+
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
+
+export function isTerminal(status: string | undefined): boolean {
+	return status === 'completed' || status === 'failed';
+}

@@ -1,0 +1,48 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { listAvatars } from '../helpers/catalogue';
+import { AVATAR_MODELS, type AvatarModel } from '../helpers/limits';
+import { createApiClient } from '../transport/client';
+
+const MODEL_OPTIONS: Record<AvatarModel, INodePropertyOptions> = {
+	standard: { name: 'Standard', value: 'standard', description: 'Free' },
+	premium: {
+		name: 'Premium',
+		value: 'premium',
+		description: '0.8 credits per second of avatar on screen; Start plan and up',
+	},
+	ultra: { name: 'Ultra', value: 'ultra', description: '2.3 credits per second of avatar on screen; Enterprise plan' },
+	'veo-3-fast': {
+		name: 'Veo 3 Fast',
+		value: 'veo-3-fast',
+		description: '2.3 credits per second, billed per 8-second segment; Start plan and up',
+	},
+	'veo-3': {
+		name: 'Veo 3',
+		value: 'veo-3',
+		description: '5 credits per second, billed per 8-second segment; Start plan and up',
+	},
+};
+
+const SERVICE_DEFAULT: INodePropertyOptions = {
+	name: 'Service Default',
+	value: '',
+	description: 'Let the service pick the best model for the avatar (standard or premium)',
+};
+
+function chosenAvatarId(context: ILoadOptionsFunctions): string | undefined {
+	const avatar = context.getCurrentNodeParameter('avatar', { extractValue: true });
+	return typeof avatar === 'string' && avatar !== '' ? avatar : undefined;
+}
+
+/** The models the chosen avatar supports; every model when the avatar is not known here. */
+export async function getAvatarModels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const avatarId = chosenAvatarId(this);
+	let models: readonly string[] = AVATAR_MODELS;
+	if (avatarId) {
+		const avatar = (await listAvatars(await createApiClient(this))).find((entry) => entry.id === avatarId);
+		if (avatar?.model_available?.length) models = avatar.model_available;
+	}
+	const known = models.filter((model): model is AvatarModel => model in MODEL_OPTIONS);
+	return [SERVICE_DEFAULT, ...known.map((model) => MODEL_OPTIONS[model])];
+}

@@ -1,0 +1,74 @@
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+import { explainCode, explainStatus, normalizeCode } from './errorCatalog';
+
+export interface FieldProblem {
+	field?: string;
+	code?: string;
+	message?: string;
+}
+
+export interface ParsedApiError {
+	code?: string;
+	message?: string;
+	details: FieldProblem[];
+}
+
+function asText(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Reads both error shapes of the service (single error, validation failure) and a nested variant. */
+export function parseErrorBody(body: unknown): ParsedApiError {
+	if (typeof body !== 'object' || body === null) return { message: asText(body)?.slice(0, 300), details: [] };
+	const record = body as Record<string, unknown>;
+	const nested =
+		typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : undefined;
+	const details = Array.isArray(record.details)
+		? record.details.filter((entry): entry is FieldProblem => typeof entry === 'object' && entry !== null)
+		: [];
+	const code = asText(record.code) ?? asText(nested?.code) ?? asText(details[0]?.code);
+	const message = asText(record.error) ?? asText(nested?.message) ?? asText(record.message);
+	return { code: code ? normalizeCode(code) : undefined, message, details };
+}
+
+function describeDetails(details: FieldProblem[]): string | undefined {
+	if (details.length === 0) return undefined;
+	return details
+		.map((detail) => {
+			const what = [detail.field && `"${detail.field}"`, detail.message].filter(Boolean).join(': ');
+			return detail.code ? `${what} (${normalizeCode(detail.code)})` : what;
+		})
+		.join('; ');
+}
+
+export interface ApiErrorContext {
+	status: number;
+	body: unknown;
+	endpoint: string;
+	itemIndex?: number;
+}
+
+/** One readable NodeApiError per failed call: title, code and service text up front, the fix below. */
+export function buildApiError(node: INode, { status, body, endpoint, itemIndex }: ApiErrorContext): NodeApiError {
+	const parsed = parseErrorBody(body);
+	const explanation = explainCode(parsed.code) ?? explainStatus(status);
+	const fieldText = describeDetails(parsed.details);
+	const codeText = parsed.code ? ` [${parsed.code}]` : '';
+	const serviceText = [parsed.message, fieldText].filter(Boolean).join(' - ');
+	const message = `${explanation.title}${codeText}${serviceText ? `: ${serviceText}` : ''}`;
+	// Only what the service said about itself is kept: never request headers, which carry the key.
+	const errorResponse: JsonObject = {
+		httpCode: status,
+		endpoint,
+		code: parsed.code ?? null,
+		error: parsed.message ?? null,
+		details: parsed.details.map((detail) => ({ ...detail })) as JsonObject[],
+	};
+	return new NodeApiError(node, errorResponse, {
+		message,
+		description: explanation.fix,
+		httpCode: String(status),
+		itemIndex,
+	});
+}

@@ -1,0 +1,132 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IAllExecuteFunctions,
+	type IDataObject,
+	type IHttpRequestMethods,
+	type IN8nHttpFullResponse,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { waitFor } from '../helpers/wait';
+import { buildApiError } from './apiError';
+import { apiRootFromBaseUrl } from './apiUrl';
+import { CREDENTIAL_TYPE, READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
+import { buildMalformedResponseError, buildNetworkError, networkCause } from './networkError';
+import { unwrapObject } from './responseShape';
+import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
+
+/** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
+export type ApiContext = IAllExecuteFunctions;
+
+function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+}
+
+export interface CallOptions {
+	qs?: IDataObject;
+	itemIndex?: number;
+}
+
+export interface ApiClient {
+	readonly apiRoot: string;
+	/** A read: retried on network errors, 5xx and 429. Returns the body without a `data` wrapper. */
+	get<T>(endpoint: string, options?: CallOptions): Promise<T>;
+	/** A billed start: re-sent only after a 429, which certainly was not processed. */
+	start<T>(endpoint: string, body: IDataObject, options?: CallOptions): Promise<T>;
+	/** The raw body of a read, for lists whose wrapper varies. */
+	getRaw(endpoint: string, options?: CallOptions): Promise<unknown>;
+}
+
+function isJsonBody(body: unknown): boolean {
+	return typeof body === 'object' && body !== null;
+}
+
+export async function createApiClient(context: ApiContext): Promise<ApiClient> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
+	const baseUrl = String(credentials.baseUrl ?? '');
+	if (!/^https?:\/\/[^/]+/i.test(baseUrl.trim())) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'The Base URL in the Presenter Video API credential is not a web address',
+			{
+				description: 'Open the credential and set Base URL to the root of the service, starting with https://.',
+			},
+		);
+	}
+	const apiRoot = apiRootFromBaseUrl(baseUrl);
+	const node = context.getNode();
+	const signal = cancelSignalOf(context);
+
+	async function send(
+		kind: RequestKind,
+		method: IHttpRequestMethods,
+		endpoint: string,
+		body: IDataObject | undefined,
+		options: CallOptions,
+	): Promise<unknown> {
+		const state: RetryState = { retries: 0, rateLimitRetries: 0 };
+		for (;;) {
+			let outcome: Outcome;
+			let response: IN8nHttpFullResponse | undefined;
+			let failure = '';
+			try {
+				response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+					method,
+					url: `${apiRoot}${endpoint}`,
+					body,
+					qs: options.qs,
+					json: true,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
+					// A redirect to another host must never carry the API key.
+					sendCredentialsOnCrossOriginRedirect: false,
+					abortSignal: signal,
+				})) as IN8nHttpFullResponse;
+				const ok = response.statusCode >= 200 && response.statusCode < 300;
+				outcome =
+					ok && !isJsonBody(response.body)
+						? { type: 'malformed' }
+						: { type: 'status', status: response.statusCode, headers: response.headers as Record<string, unknown> };
+				if (ok && outcome.type === 'status') return response.body;
+			} catch (error) {
+				if (signal?.aborted)
+					throw new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
+				failure = networkCause(error);
+				outcome = { type: 'network' };
+			}
+
+			const delay = nextRetryDelay(kind, outcome, state);
+			if (delay === undefined) {
+				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, options.itemIndex);
+				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, options.itemIndex);
+				throw buildApiError(node, {
+					status: outcome.status,
+					body: response?.body,
+					endpoint,
+					itemIndex: options.itemIndex,
+				});
+			}
+			if (outcome.type === 'status' && outcome.status === 429) state.rateLimitRetries++;
+			else state.retries++;
+			const reason =
+				outcome.type === 'status'
+					? `HTTP ${outcome.status}`
+					: outcome.type === 'network'
+						? failure
+						: 'unreadable answer';
+			context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
+			await waitFor(delay, signal);
+		}
+	}
+
+	return {
+		apiRoot,
+		getRaw: async (endpoint, options = {}) => await send('read', 'GET', endpoint, undefined, options),
+		get: async <T>(endpoint: string, options: CallOptions = {}) =>
+			unwrapObject<T>(await send('read', 'GET', endpoint, undefined, options)),
+		start: async <T>(endpoint: string, body: IDataObject, options: CallOptions = {}) =>
+			unwrapObject<T>(await send('start', 'POST', endpoint, body, options)),
+	};
+}

@@ -1,0 +1,78 @@
+import {
+	NodeApiError,
+	type BinaryHelperFunctions,
+	type FunctionsBase,
+	type IBinaryData,
+	type IN8nHttpFullResponse,
+	type RequestHelperFunctions,
+} from 'n8n-workflow';
+
+import { READ_TIMEOUT_MS } from './constants';
+import { networkCause } from './networkError';
+
+export type DownloadContext = FunctionsBase & { helpers: RequestHelperFunctions & BinaryHelperFunctions };
+
+export interface DownloadRequest {
+	url: string;
+	fileName: string;
+	mimeType: string;
+	itemIndex?: number;
+}
+
+type BinarySource = Parameters<BinaryHelperFunctions['prepareBinaryData']>[0];
+
+/** An unread error body would keep the connection open. */
+function drain(stream: unknown): void {
+	(stream as { resume?: () => void } | undefined)?.resume?.();
+}
+
+/**
+ * Streams a file from the storage host into n8n's binary data: in filesystem mode it goes
+ * straight to disk. Sent without credentials: the API key is for the API host only.
+ */
+export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
+	const node = context.getNode();
+	if (!/^https?:\/\//i.test(request.url)) {
+		throw new NodeApiError(
+			node,
+			{ url: request.url },
+			{ message: `The file address "${request.url}" is not a web address`, itemIndex: request.itemIndex },
+		);
+	}
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await context.helpers.httpRequest({
+			method: 'GET',
+			url: request.url,
+			encoding: 'stream',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: READ_TIMEOUT_MS,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw new NodeApiError(
+			node,
+			{ url: request.url },
+			{
+				message: `Could not download ${request.fileName} (${networkCause(error)})`,
+				description: 'The storage host could not be reached. Try again later.',
+				itemIndex: request.itemIndex,
+			},
+		);
+	}
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		drain(response.body);
+		throw new NodeApiError(
+			node,
+			{ url: request.url, httpCode: response.statusCode },
+			{
+				message: `Could not download ${request.fileName} (HTTP ${response.statusCode})`,
+				description:
+					'Download links stay valid for 7 days after the export. For an older export, export the video again.',
+				httpCode: String(response.statusCode),
+				itemIndex: request.itemIndex,
+			},
+		);
+	}
+	return await context.helpers.prepareBinaryData(response.body as BinarySource, request.fileName, request.mimeType);
+}

@@ -1,0 +1,68 @@
+/** A read may be repeated freely; a start bills credits, so it is re-sent only after a certain refusal. */
+export type RequestKind = 'read' | 'start';
+
+export type Outcome =
+	| { type: 'network' }
+	| { type: 'malformed' }
+	| { type: 'status'; status: number; headers: Record<string, unknown> };
+
+export const RETRY_LIMITS = {
+	maxReadRetries: 4,
+	maxRateLimitRetries: 5,
+	maxRateLimitWaitMs: 60_000,
+	baseBackoffMs: 500,
+	maxBackoffMs: 8_000,
+};
+
+export function backoffDelay(retryNumber: number): number {
+	return Math.min(RETRY_LIMITS.baseBackoffMs * 2 ** retryNumber, RETRY_LIMITS.maxBackoffMs);
+}
+
+function header(headers: Record<string, unknown>, name: string): string | undefined {
+	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+}
+
+/**
+ * How long a 429 asks us to wait: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`
+ * (epoch seconds), capped so that a wrong clock cannot stall the workflow.
+ */
+export function rateLimitDelay(headers: Record<string, unknown>, now = Date.now()): number | undefined {
+	const retryAfter = header(headers, 'retry-after');
+	let delay: number | undefined;
+	if (retryAfter !== undefined) {
+		const seconds = Number(retryAfter);
+		delay = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+	}
+	const reset = Number(header(headers, 'x-ratelimit-reset'));
+	if ((delay === undefined || Number.isNaN(delay)) && Number.isFinite(reset) && reset > 0) {
+		delay = reset * 1000 - now;
+	}
+	if (delay === undefined || Number.isNaN(delay)) return undefined;
+	// The reset is given in whole seconds: a small margin avoids arriving just before it.
+	return Math.min(Math.max(delay, 0) + 100, RETRY_LIMITS.maxRateLimitWaitMs);
+}
+
+export interface RetryState {
+	retries: number;
+	rateLimitRetries: number;
+}
+
+/** The delay before the next attempt, or undefined when the outcome must be reported as it is. */
+export function nextRetryDelay(
+	kind: RequestKind,
+	outcome: Outcome,
+	state: RetryState,
+	now = Date.now(),
+): number | undefined {
+	if (outcome.type === 'status' && outcome.status === 429) {
+		if (state.rateLimitRetries >= RETRY_LIMITS.maxRateLimitRetries) return undefined;
+		return rateLimitDelay(outcome.headers, now) ?? backoffDelay(state.rateLimitRetries);
+	}
+	if (kind === 'start') return undefined;
+	const transient =
+		outcome.type === 'network' || outcome.type === 'malformed' || (outcome.type === 'status' && outcome.status >= 500);
+	if (!transient || state.retries >= RETRY_LIMITS.maxReadRetries) return undefined;
+	return backoffDelay(state.retries);
+}

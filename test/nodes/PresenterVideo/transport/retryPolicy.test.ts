@@ -1,0 +1,48 @@
+import { nextRetryDelay, rateLimitDelay, RETRY_LIMITS } from '../../../../nodes/PresenterVideo/transport/retryPolicy';
+
+const fresh = () => ({ retries: 0, rateLimitRetries: 0 });
+const status = (code: number, headers: Record<string, unknown> = {}) => ({ type: 'status' as const, status: code, headers });
+
+describe('retry policy', () => {
+	it('retries reads on network errors, unreadable answers and 5xx with growing backoff', () => {
+		expect(nextRetryDelay('read', { type: 'network' }, fresh())).toBe(500);
+		expect(nextRetryDelay('read', { type: 'malformed' }, { retries: 1, rateLimitRetries: 0 })).toBe(1000);
+		expect(nextRetryDelay('read', status(503), { retries: 2, rateLimitRetries: 0 })).toBe(2000);
+		expect(nextRetryDelay('read', status(500), { retries: RETRY_LIMITS.maxReadRetries, rateLimitRetries: 0 })).toBeUndefined();
+	});
+
+	it('never re-sends a start that may have reached the service', () => {
+		expect(nextRetryDelay('start', { type: 'network' }, fresh())).toBeUndefined();
+		expect(nextRetryDelay('start', { type: 'malformed' }, fresh())).toBeUndefined();
+		expect(nextRetryDelay('start', status(500), fresh())).toBeUndefined();
+		expect(nextRetryDelay('start', status(502), fresh())).toBeUndefined();
+	});
+
+	it('re-sends a start after a 429, which the service certainly did not process', () => {
+		expect(nextRetryDelay('start', status(429), fresh())).toBe(500);
+		expect(nextRetryDelay('start', status(429), { retries: 0, rateLimitRetries: RETRY_LIMITS.maxRateLimitRetries })).toBeUndefined();
+	});
+
+	it('does not retry client errors', () => {
+		for (const code of [400, 401, 402, 403, 404]) expect(nextRetryDelay('read', status(code), fresh())).toBeUndefined();
+	});
+
+	it('waits for X-RateLimit-Reset (epoch seconds)', () => {
+		const now = 1_700_000_000_000;
+		expect(rateLimitDelay({ 'X-RateLimit-Reset': String(now / 1000 + 3) }, now)).toBe(3_100);
+		expect(nextRetryDelay('read', status(429, { 'x-ratelimit-reset': now / 1000 + 2 }), fresh(), now)).toBe(2_100);
+	});
+
+	it('prefers Retry-After, in seconds or as a date', () => {
+		const now = Date.parse('2026-01-01T00:00:00Z');
+		expect(rateLimitDelay({ 'retry-after': '4', 'x-ratelimit-reset': now / 1000 + 30 }, now)).toBe(4_100);
+		expect(rateLimitDelay({ 'Retry-After': 'Thu, 01 Jan 2026 00:00:07 GMT' }, now)).toBe(7_100);
+	});
+
+	it('caps the wait so that a wrong clock cannot stall the workflow', () => {
+		const now = 1_700_000_000_000;
+		expect(rateLimitDelay({ 'x-ratelimit-reset': now / 1000 + 3600 }, now)).toBe(RETRY_LIMITS.maxRateLimitWaitMs);
+		expect(rateLimitDelay({ 'x-ratelimit-reset': now / 1000 - 10 }, now)).toBe(100);
+		expect(rateLimitDelay({}, now)).toBeUndefined();
+	});
+});
