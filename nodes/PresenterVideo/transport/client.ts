@@ -1,7 +1,5 @@
 import {
 	NodeApiError,
-	NodeOperationError,
-	type IAllExecuteFunctions,
 	type IDataObject,
 	type IHttpRequestMethods,
 	type IN8nHttpFullResponse,
@@ -10,14 +8,13 @@ import {
 
 import { waitFor } from '../helpers/wait';
 import { buildApiError } from './apiError';
-import { apiRootFromBaseUrl } from './apiUrl';
-import { CREDENTIAL_TYPE, READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
+import { resolveApiRoot, sendApiRequest, type ApiContext } from './apiRequest';
+import { READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
 import { buildMalformedResponseError, buildNetworkError, networkCause } from './networkError';
 import { unwrapObject } from './responseShape';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 
-/** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
-export type ApiContext = IAllExecuteFunctions;
+export type { ApiContext };
 
 function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
@@ -43,18 +40,7 @@ function isJsonBody(body: unknown): boolean {
 }
 
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
-	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
-	const baseUrl = String(credentials.baseUrl ?? '');
-	if (!/^https?:\/\/[^/]+/i.test(baseUrl.trim())) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'The Base URL in the Presenter Video API credential is not a web address',
-			{
-				description: 'Open the credential and set Base URL to the root of the service, starting with https://.',
-			},
-		);
-	}
-	const apiRoot = apiRootFromBaseUrl(baseUrl);
+	const apiRoot = await resolveApiRoot(context);
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
 
@@ -71,19 +57,14 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
 			try {
-				response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+				response = await sendApiRequest(context, apiRoot, {
 					method,
-					url: `${apiRoot}${endpoint}`,
+					endpoint,
 					body,
 					qs: options.qs,
-					json: true,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-					// A redirect to another host must never carry the API key.
-					sendCredentialsOnCrossOriginRedirect: false,
+					timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
 					abortSignal: signal,
-				})) as IN8nHttpFullResponse;
+				});
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
 				outcome =
 					ok && !isJsonBody(response.body)

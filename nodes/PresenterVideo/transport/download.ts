@@ -17,6 +17,9 @@ export interface DownloadRequest {
 	fileName: string;
 	mimeType: string;
 	itemIndex?: number;
+	/** Bounds the whole transfer, not only the first byte (default: the read time-out). */
+	timeoutMs?: number;
+	abortSignal?: AbortSignal;
 }
 
 type BinarySource = Parameters<BinaryHelperFunctions['prepareBinaryData']>[0];
@@ -47,7 +50,8 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: READ_TIMEOUT_MS,
+			timeout: request.timeoutMs ?? READ_TIMEOUT_MS,
+			abortSignal: request.abortSignal,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		throw new NodeApiError(

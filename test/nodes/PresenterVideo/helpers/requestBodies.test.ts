@@ -1,5 +1,9 @@
 import { InputError } from '../../../../nodes/PresenterVideo/helpers/inputError';
-import { buildExportBody, buildGenerationBody, buildScriptBody } from '../../../../nodes/PresenterVideo/helpers/requestBodies';
+import {
+	buildExportBody,
+	buildGenerationBody,
+	buildScriptBody,
+} from '../../../../nodes/PresenterVideo/helpers/requestBodies';
 
 function refusal(build: () => unknown): InputError {
 	try {
@@ -13,7 +17,16 @@ function refusal(build: () => unknown): InputError {
 
 describe('generation body', () => {
 	it('sends a prompt with its duration, and only the fields that were set', () => {
-		expect(buildGenerationBody({ inputMethod: 'prompt', prompt: ' Coffee ', duration: 30, voiceId: 'v1', avatarId: '', format: 'vertical' })).toEqual({
+		expect(
+			buildGenerationBody({
+				inputMethod: 'prompt',
+				prompt: ' Coffee ',
+				duration: 30,
+				voiceId: 'v1',
+				avatarId: '',
+				format: 'vertical',
+			}),
+		).toEqual({
 			prompt: 'Coffee',
 			duration: 30,
 			voice_id: 'v1',
@@ -63,15 +76,48 @@ describe('generation body', () => {
 		['a duration under 10 s', { inputMethod: 'prompt' as const, prompt: 'x', duration: 9 }, 'Duration (Seconds)'],
 		['a duration over 600 s', { inputMethod: 'prompt' as const, prompt: 'x', duration: 601 }, 'Duration (Seconds)'],
 		['a script without a voice', { inputMethod: 'script' as const, script: 'Hi' }, 'Voice'],
-		['a voice file that is not audio', { inputMethod: 'script' as const, script: 'Hi', voiceUrl: 'https://x.example/v.ogg' }, 'Voice URL'],
+		[
+			'a voice file that is not audio',
+			{ inputMethod: 'script' as const, script: 'Hi', voiceUrl: 'https://x.example/v.ogg' },
+			'Voice URL',
+		],
 		['media without any file', { inputMethod: 'media' as const }, 'Voice URL'],
-		['a custom width over 5000', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, format: 'custom', width: 5001, height: 100 }, 'Width'],
+		[
+			'a custom width over 5000',
+			{ inputMethod: 'prompt' as const, prompt: 'x', duration: 30, format: 'custom', width: 5001, height: 100 },
+			'Width',
+		],
 		['an unknown format', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, format: 'portrait' }, 'Format'],
-		['11 web URLs', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, webUrls: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) }, 'Web URLs'],
-		['a media URL that is not a web address', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, mediaUrls: 'ftp://a.example/1.jpg' }, 'Media URLs'],
-		['extra fields that are not JSON', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, extraBodyFields: '{nope' }, 'Extra Body Fields'],
-		['extra fields that redefine a form field', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, extraBodyFields: { duration: 600 } }, 'Extra Body Fields'],
-		['an animation maximum without animation', { inputMethod: 'prompt' as const, prompt: 'x', duration: 30, animateImageMax: 3 }, 'Max Images to Animate'],
+		[
+			'11 web URLs',
+			{
+				inputMethod: 'prompt' as const,
+				prompt: 'x',
+				duration: 30,
+				webUrls: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`),
+			},
+			'Web URLs',
+		],
+		[
+			'a media URL that is not a web address',
+			{ inputMethod: 'prompt' as const, prompt: 'x', duration: 30, mediaUrls: 'ftp://a.example/1.jpg' },
+			'Media URLs',
+		],
+		[
+			'extra fields that are not JSON',
+			{ inputMethod: 'prompt' as const, prompt: 'x', duration: 30, extraBodyFields: '{nope' },
+			'Extra Body Fields',
+		],
+		[
+			'extra fields that redefine a form field',
+			{ inputMethod: 'prompt' as const, prompt: 'x', duration: 30, extraBodyFields: { duration: 600 } },
+			'Extra Body Fields',
+		],
+		[
+			'an animation maximum without animation',
+			{ inputMethod: 'prompt' as const, prompt: 'x', duration: 30, animateImageMax: 3 },
+			'Max Images to Animate',
+		],
 	])('refuses %s, naming the field', (_, input, field) => {
 		const error = refusal(() => buildGenerationBody(input));
 		expect(error.field).toBe(field);
@@ -86,7 +132,9 @@ describe('export body', () => {
 	});
 
 	it('sends custom sizes and the avatar model', () => {
-		expect(buildExportBody({ videoId: 'vid_1', format: 'custom', width: 2160, height: 3840, avatarModel: 'premium' })).toEqual({
+		expect(
+			buildExportBody({ videoId: 'vid_1', format: 'custom', width: 2160, height: 3840, avatarModel: 'premium' }),
+		).toEqual({
 			video_id: 'vid_1',
 			format: 'custom',
 			width: 2160,

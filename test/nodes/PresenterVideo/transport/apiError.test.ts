@@ -13,7 +13,9 @@ const node: INode = {
 
 describe('API errors', () => {
 	it('reads the single-error shape', () => {
-		expect(parseErrorBody({ error: 'Not enough credits: required 10, available 2', code: 'INSUFFICIENT_CREDITS' })).toEqual({
+		expect(
+			parseErrorBody({ error: 'Not enough credits: required 10, available 2', code: 'INSUFFICIENT_CREDITS' }),
+		).toEqual({
 			code: 'INSUFFICIENT_CREDITS',
 			message: 'Not enough credits: required 10, available 2',
 			details: [],
@@ -24,7 +26,10 @@ describe('API errors', () => {
 		const error = buildApiError(node, {
 			status: 400,
 			endpoint: '/generation/start',
-			body: { error: 'Validation failed', details: [{ code: 'MISSING_FIELD', message: 'duration is required', field: 'duration' }] },
+			body: {
+				error: 'Validation failed',
+				details: [{ code: 'MISSING_FIELD', message: 'duration is required', field: 'duration' }],
+			},
 		});
 		expect(error.message).toContain('[MISSING_FIELD]');
 		expect(error.message).toContain('"duration": duration is required');
@@ -33,7 +38,11 @@ describe('API errors', () => {
 	});
 
 	it('treats lower-case codes like their upper-case twins', () => {
-		const lower = buildApiError(node, { status: 401, endpoint: '/resources/voices', body: { error: 'bad key', code: 'invalid_api_key' } });
+		const lower = buildApiError(node, {
+			status: 401,
+			endpoint: '/resources/voices',
+			body: { error: 'bad key', code: 'invalid_api_key' },
+		});
 		expect(lower.message).toMatch(/^The API key was rejected \[INVALID_API_KEY\]/);
 		expect(lower.description).toMatch(/Generate a new key/);
 	});
@@ -45,7 +54,11 @@ describe('API errors', () => {
 	});
 
 	it('explains the money-related codes with their fix', () => {
-		const error = buildApiError(node, { status: 402, endpoint: '/generation/start', body: { error: 'required 10, available 2', code: 'INSUFFICIENT_CREDITS' } });
+		const error = buildApiError(node, {
+			status: 402,
+			endpoint: '/generation/start',
+			body: { error: 'required 10, available 2', code: 'INSUFFICIENT_CREDITS' },
+		});
 		expect(error.message).toBe('Not enough credits [INSUFFICIENT_CREDITS]: required 10, available 2');
 		expect(error.description).toMatch(/Add credits/);
 	});

@@ -18,7 +18,10 @@ describe('response shapes the service may use', () => {
 
 	it('unwraps a data wrapper but keeps objects that merely have a data field', () => {
 		expect(unwrapObject({ data: { job_id: 'run_1' } })).toEqual({ job_id: 'run_1' });
-		expect(unwrapObject({ job_id: 'run_1', data: { extra: true } })).toEqual({ job_id: 'run_1', data: { extra: true } });
+		expect(unwrapObject({ job_id: 'run_1', data: { extra: true } })).toEqual({
+			job_id: 'run_1',
+			data: { extra: true },
+		});
 		expect(unwrapObject({ job_id: 'run_1' })).toEqual({ job_id: 'run_1' });
 	});
 });

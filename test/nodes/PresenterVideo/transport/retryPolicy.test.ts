@@ -1,14 +1,20 @@
 import { nextRetryDelay, rateLimitDelay, RETRY_LIMITS } from '../../../../nodes/PresenterVideo/transport/retryPolicy';
 
 const fresh = () => ({ retries: 0, rateLimitRetries: 0 });
-const status = (code: number, headers: Record<string, unknown> = {}) => ({ type: 'status' as const, status: code, headers });
+const status = (code: number, headers: Record<string, unknown> = {}) => ({
+	type: 'status' as const,
+	status: code,
+	headers,
+});
 
 describe('retry policy', () => {
 	it('retries reads on network errors, unreadable answers and 5xx with growing backoff', () => {
 		expect(nextRetryDelay('read', { type: 'network' }, fresh())).toBe(500);
 		expect(nextRetryDelay('read', { type: 'malformed' }, { retries: 1, rateLimitRetries: 0 })).toBe(1000);
 		expect(nextRetryDelay('read', status(503), { retries: 2, rateLimitRetries: 0 })).toBe(2000);
-		expect(nextRetryDelay('read', status(500), { retries: RETRY_LIMITS.maxReadRetries, rateLimitRetries: 0 })).toBeUndefined();
+		expect(
+			nextRetryDelay('read', status(500), { retries: RETRY_LIMITS.maxReadRetries, rateLimitRetries: 0 }),
+		).toBeUndefined();
 	});
 
 	it('never re-sends a start that may have reached the service', () => {
@@ -20,7 +26,9 @@ describe('retry policy', () => {
 
 	it('re-sends a start after a 429, which the service certainly did not process', () => {
 		expect(nextRetryDelay('start', status(429), fresh())).toBe(500);
-		expect(nextRetryDelay('start', status(429), { retries: 0, rateLimitRetries: RETRY_LIMITS.maxRateLimitRetries })).toBeUndefined();
+		expect(
+			nextRetryDelay('start', status(429), { retries: 0, rateLimitRetries: RETRY_LIMITS.maxRateLimitRetries }),
+		).toBeUndefined();
 	});
 
 	it('does not retry client errors', () => {

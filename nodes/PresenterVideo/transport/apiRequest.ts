@@ -1,0 +1,62 @@
+import {
+	NodeOperationError,
+	type IAllExecuteFunctions,
+	type IDataObject,
+	type IHttpRequestMethods,
+	type IN8nHttpFullResponse,
+} from 'n8n-workflow';
+
+import { apiRootFromBaseUrl } from './apiUrl';
+import { CREDENTIAL_TYPE } from './constants';
+
+/** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
+export type ApiContext = IAllExecuteFunctions;
+
+/** The API root from the credential, refusing a Base URL that is not a web address. */
+export async function resolveApiRoot(context: ApiContext): Promise<string> {
+	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
+	const baseUrl = String(credentials.baseUrl ?? '').trim();
+	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'The Base URL in the Presenter Video API credential is not a web address',
+			{
+				description: 'Open the credential and set Base URL to the root of the service, starting with https://.',
+			},
+		);
+	}
+	return apiRootFromBaseUrl(baseUrl);
+}
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	endpoint: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	timeoutMs: number;
+	abortSignal?: AbortSignal;
+}
+
+/**
+ * One authenticated call. Every HTTP status comes back as a response, for the caller to judge;
+ * only a request that got no answer at all throws.
+ */
+export async function sendApiRequest(
+	context: ApiContext,
+	apiRoot: string,
+	request: ApiRequest,
+): Promise<IN8nHttpFullResponse> {
+	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+		method: request.method,
+		url: `${apiRoot}${request.endpoint}`,
+		body: request.body,
+		qs: request.qs,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: request.timeoutMs,
+		// A redirect to another host must never carry the API key.
+		sendCredentialsOnCrossOriginRedirect: false,
+		abortSignal: request.abortSignal,
+	})) as IN8nHttpFullResponse;
+}

@@ -1,0 +1,75 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../PresenterVideo/transport/constants';
+import { triggerProperties } from './description/triggerProperties';
+import { handleDelivery, type TriggerOptions } from './delivery/handleDelivery';
+
+export class PresenterVideoTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Presenter Video Trigger',
+		name: 'presenterVideoTrigger',
+		icon: { light: 'file:../../icons/presenterVideo.svg', dark: 'file:../../icons/presenterVideo.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		description: 'Starts the workflow when a presenter video generation or export finishes',
+		defaults: {
+			name: 'Presenter Video Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		// Needed only by Confirm With API; n8n has no way to require a credential from an option
+		// inside a collection, so it is optional here and checked when the workflow is activated.
+		credentials: [
+			{
+				name: 'presenterVideoApi',
+				required: false,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Empty, so n8n answers with the node's own short reply instead of the item.
+				responseData: '',
+				path: 'presenter-video',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	// The service has no registration endpoint: the user pastes the URL into the action node.
+	// `checkExists` answers false so that n8n always runs `create`, which checks the setup.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				const options = this.getNodeParameter('options', {}) as TriggerOptions;
+				if (options.confirmWithApi && !this.getNode().credentials?.[CREDENTIAL_TYPE]) {
+					throw new NodeOperationError(this.getNode(), 'Confirm With API needs a Presenter Video API credential', {
+						description: 'Select a credential in the node, or turn off Confirm With API.',
+					});
+				}
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await handleDelivery(this);
+	}
+}

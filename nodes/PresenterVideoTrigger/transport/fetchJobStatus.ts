@@ -1,0 +1,60 @@
+import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
+
+import { parseErrorBody } from '../../PresenterVideo/transport/apiError';
+import { STATUS_ENDPOINTS } from '../../PresenterVideo/helpers/jobWaiter';
+import { resolveApiRoot, sendApiRequest } from '../../PresenterVideo/transport/apiRequest';
+import { networkCause } from '../../PresenterVideo/transport/networkError';
+import { unwrapObject } from '../../PresenterVideo/transport/responseShape';
+import type { JobKind } from '../delivery/types';
+
+export type StatusLookup =
+	| { outcome: 'found'; body: Record<string, unknown> }
+	/** 404, or 403 for a job of another space: the credential's space does not know the job. */
+	| { outcome: 'unknown-job' }
+	/** The answer says nothing about the job: network, time-out, 5xx, 429, a rejected key. */
+	| { outcome: 'unavailable'; cause: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One status call, bounded by `timeoutMs` from start to end of the body, and never retried here:
+ * the service retries the delivery itself, which gives the check another chance.
+ */
+export async function fetchJobStatus(
+	context: IWebhookFunctions,
+	kind: JobKind,
+	jobId: string,
+	timeoutMs: number,
+): Promise<StatusLookup> {
+	let apiRoot: string;
+	try {
+		apiRoot = await resolveApiRoot(context);
+	} catch {
+		return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
+	}
+
+	let response: IN8nHttpFullResponse;
+	try {
+		// The id comes from an unauthenticated request: the endpoint encodes it, so it cannot reach another path.
+		response = await sendApiRequest(context, apiRoot, {
+			method: 'GET',
+			endpoint: STATUS_ENDPOINTS[kind](jobId),
+			timeoutMs,
+			abortSignal: AbortSignal.timeout(timeoutMs),
+		});
+	} catch (error) {
+		return { outcome: 'unavailable', cause: networkCause(error) };
+	}
+
+	const { statusCode } = response;
+	if (statusCode === 404 || statusCode === 403) {
+		// 403 also means "plan_required"; only a job-level refusal proves the job is not ours.
+		if (statusCode === 404 || parseErrorBody(response.body).code === 'UNAUTHORIZED_JOB')
+			return { outcome: 'unknown-job' };
+	}
+	if (statusCode < 200 || statusCode >= 300) return { outcome: 'unavailable', cause: `HTTP ${statusCode}` };
+	const body = unwrapObject<unknown>(response.body);
+	return isRecord(body) ? { outcome: 'found', body } : { outcome: 'unavailable', cause: 'unreadable answer' };
+}

@@ -1,0 +1,68 @@
+/**
+ * Measures waiting for many jobs: wall time for N items whose jobs take J ms in the sandbox, and
+ * the status calls each job received. Runs the node in a real n8n-core workflow, on the service's
+ * recommended polling schedule. Uses the built node in dist/, as n8n loads it.
+ *
+ *   npm run bench:waiting -- [items=20] [jobMs=2000]
+ */
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'presenter-video-bench-'));
+
+async function main(): Promise<void> {
+	const itemCount = Number(process.argv[2] ?? 20);
+	const jobMs = Number(process.argv[3] ?? 2000);
+	const { startSandbox } = await import('../sandbox');
+	const { runNode } = await import('../harness');
+	const { PresenterVideo } = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
+	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
+
+	const sandbox = await startSandbox({ timings: { generationMs: jobMs, exportMs: 200 } });
+	try {
+		const began = Date.now();
+		const result = await runNode({
+			nodeType: new PresenterVideo(),
+			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
+			inputItems: Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
+			parameters: {
+				resource: 'video',
+				operation: 'generate',
+				inputMethod: 'prompt',
+				prompt: '={{ $json.topic }}',
+				duration: 30,
+				format: 'vertical',
+				waitForCompletion: 'poll',
+			},
+		});
+		const wallMs = Date.now() - began;
+		const completed = result.output.filter((item) => item.json.status === 'completed').length;
+		const starts = sandbox.requests.filter((request) => request.path.endsWith('/generation/start'));
+		const statusCalls = sandbox.requests.filter((request) => request.path.includes('/generation/status/'));
+		const startSpreadMs = Math.max(...starts.map((r) => r.at)) - Math.min(...starts.map((r) => r.at));
+		console.log(
+			JSON.stringify(
+				{
+					items: itemCount,
+					jobMs,
+					completed,
+					wallMs,
+					sequentialWouldTakeAtLeastMs: itemCount * jobMs,
+					startSpreadMs,
+					statusCallsPerJob: statusCalls.length / itemCount,
+				},
+				null,
+				2,
+			),
+		);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

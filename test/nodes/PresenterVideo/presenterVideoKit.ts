@@ -1,0 +1,53 @@
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { PresenterVideo } from '../../../nodes/PresenterVideo/PresenterVideo.node';
+import { runNode, type NodeRunResult } from '../../harness';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+
+/** Runs the Presenter Video node in a real n8n-core workflow against a sandbox. */
+export interface PresenterVideoRun {
+	parameters: INodeParameters;
+	items?: INodeExecutionData[];
+	apiKey?: string;
+	continueOnFail?: boolean;
+	abortSignal?: AbortSignal;
+}
+
+export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 300, exportMs: 200 } };
+
+/** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
+export const FAST_POLLING = { pollingIntervalSeconds: 1 };
+
+export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {
+	return await runNode({
+		nodeType: new PresenterVideo(),
+		type: 'n8n-nodes-presenter-video.presenterVideo',
+		parameters: run.parameters,
+		inputItems: run.items ?? [{ json: {} }],
+		credentials: [
+			{
+				type: 'presenterVideoApi',
+				id: 'cred-1',
+				data: { apiKey: run.apiKey ?? sandbox.keys.main, baseUrl: sandbox.baseUrl },
+			},
+		],
+		nodeSettings: run.continueOnFail ? { continueOnFail: true } : {},
+		abortSignal: run.abortSignal,
+		timeoutMs: 120_000,
+	});
+}
+
+export function apiRequests(sandbox: Sandbox, pathPart: string, method?: string) {
+	return sandbox.requests.filter(
+		(request) =>
+			request.listener === 'api' && request.path.includes(pathPart) && (!method || request.method === method),
+	);
+}
+
+export async function withSandbox(options: Partial<SandboxOptions> = FAST_TIMINGS): Promise<Sandbox> {
+	return await startSandbox(options);
+}
+
+export function isMp4(bytes: Buffer): boolean {
+	return bytes.length > 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp';
+}

@@ -1,0 +1,90 @@
+import type { Sandbox } from '../../../sandbox';
+import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+
+const listVoices = { resource: 'voice', operation: 'getMany', returnAll: true };
+const startGeneration = {
+	resource: 'video',
+	operation: 'generate',
+	inputMethod: 'prompt',
+	prompt: 'Coffee',
+	duration: 30,
+	format: 'vertical',
+	waitForCompletion: 'none',
+};
+
+describe('transport against the sandbox', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => (sandbox = await withSandbox()));
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => {
+		sandbox.configure({ faults: [], rateLimit: { limit: 600, windowMs: 60_000 } });
+		sandbox.clearLog();
+	});
+
+	it('a read survives injected 5xx answers and a dropped connection', async () => {
+		sandbox.configure({
+			faults: [
+				{ path: 'resources/voices', kind: '503', times: 1 },
+				{ path: 'resources/voices', kind: 'drop', times: 1 },
+				{ path: 'resources/voices', kind: '500', times: 1 },
+			],
+		});
+		const result = await runPresenterVideo(sandbox, { parameters: listVoices });
+		expect(result.status).toBe('success');
+		expect(result.output.length).toBeGreaterThan(20);
+		expect(apiRequests(sandbox, 'resources/voices')).toHaveLength(4);
+	});
+
+	it('a read survives an unreadable answer', async () => {
+		sandbox.configure({ faults: [{ path: 'resources/voices', kind: 'malformed-json', times: 1 }] });
+		const result = await runPresenterVideo(sandbox, { parameters: listVoices });
+		expect(result.status).toBe('success');
+		expect(apiRequests(sandbox, 'resources/voices')).toHaveLength(2);
+	});
+
+	it('a start that met a 5xx is not sent again', async () => {
+		sandbox.configure({ faults: [{ path: 'generation/start', kind: '500', times: 1 }] });
+		const result = await runPresenterVideo(sandbox, { parameters: startGeneration });
+		expect(result.status).toBe('error');
+		expect(apiRequests(sandbox, 'generation/start')).toHaveLength(1);
+	});
+
+	it('a start whose connection dropped after the service took it is not sent again, and says so', async () => {
+		sandbox.configure({ faults: [{ path: 'generation/start', kind: 'drop-after', times: 1 }] });
+		const result = await runPresenterVideo(sandbox, { parameters: startGeneration });
+		expect(result.status).toBe('error');
+		expect(apiRequests(sandbox, 'generation/start')).toHaveLength(1);
+		expect(result.errorOf('Presenter Video')?.description).toMatch(/not sent again/);
+	});
+
+	it('a 429 is waited out according to the reset header, then the start goes through once', async () => {
+		sandbox.configure({ rateLimit: { limit: 2, windowMs: 2_000 } });
+		const result = await runPresenterVideo(sandbox, {
+			items: [{ json: {} }, { json: {} }, { json: {} }],
+			parameters: startGeneration,
+		});
+		expect(result.status).toBe('success');
+		expect(result.output.every((item) => typeof item.json.jobId === 'string')).toBe(true);
+		const starts = apiRequests(sandbox, 'generation/start');
+		const refused = starts.filter((request) => request.status === 429);
+		const accepted = starts.filter((request) => request.status === 200);
+		expect(refused.length).toBeGreaterThan(0);
+		expect(accepted).toHaveLength(3);
+		// The retry came after the window reset, not in a tight loop.
+		const firstRefusal = refused[0].at;
+		const retry = accepted.find((request) => request.at > firstRefusal);
+		expect(retry).toBeDefined();
+		expect((retry?.at ?? 0) - firstRefusal).toBeGreaterThan(100);
+		expect(refused.length).toBeLessThanOrEqual(3);
+	});
+
+	it('accepts a data wrapper and a 201 on starts', async () => {
+		sandbox.configure({ responseStyle: 'wrapped', startStatus: 201 });
+		try {
+			const result = await runPresenterVideo(sandbox, { parameters: startGeneration });
+			expect(result.output[0].json.jobId).toMatch(/^run_/);
+		} finally {
+			sandbox.configure({ responseStyle: 'bare', startStatus: 200 });
+		}
+	});
+});

@@ -1,0 +1,125 @@
+import * as http from 'node:http';
+import { ApiError, ValidationError } from './api-errors';
+import { API_PREFIX, findRoute } from './api-routes';
+import { applyFaultBefore } from './fault-response';
+import { bearerToken, parseQuery, readBody, sendJson, type RequestBody } from './http-io';
+import { hasApiAccess } from './plans';
+import { loggedBody, recordRequest } from './request-log';
+import { present } from './response-style';
+import type { SandboxState } from './state';
+
+interface Outcome {
+	status: number;
+	body: unknown;
+	headers: Record<string, string>;
+}
+
+/** The API listener: log, fault injection, rate limit, auth, routing, error shapes. */
+export function apiRequestHandler(state: SandboxState): http.RequestListener {
+	return (req, res) => {
+		handle(state, req, res).catch((error: unknown) => {
+			if (!res.headersSent) sendJson(res, 500, { error: describe(error), code: 'internal_error' });
+		});
+	};
+}
+
+async function handle(
+	state: SandboxState,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<void> {
+	const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+	const record = recordRequest(state.requests, 'api', req, res, url);
+	const body: RequestBody =
+		req.method === 'GET' || req.method === 'HEAD' ? { kind: 'empty' } : await readBody(req);
+	const logged = loggedBody(body);
+	if (logged !== undefined) record.body = logged;
+
+	const fault = state.faults.match('api', record.method, url.pathname);
+	if (fault) {
+		record.fault = fault.kind;
+		if ((await applyFaultBefore(fault, req, res, state.timers)) === 'done') return;
+	}
+	const outcome = respond(state, req, url, body);
+	if (fault?.kind === 'drop-after') {
+		req.socket.destroy();
+		return;
+	}
+	sendJson(res, outcome.status, outcome.body, outcome.headers);
+}
+
+function respond(
+	state: SandboxState,
+	req: http.IncomingMessage,
+	url: URL,
+	body: RequestBody,
+): Outcome {
+	const token = bearerToken(req.headers.authorization);
+	// Limits are per presented key; requests without one share a bucket.
+	const verdict = state.rateLimiter.hit(token ?? '(no key)');
+	const headers = verdict.headers;
+	if (!verdict.allowed) {
+		return {
+			status: 429,
+			body: {
+				error: 'Rate limit exceeded, retry after the reset time',
+				code: 'rate_limit_exceeded',
+			},
+			headers,
+		};
+	}
+	try {
+		const path = url.pathname.replace(/\/+$/, '');
+		if (!path.startsWith(`${API_PREFIX}/`)) throw notFound(req.method, url.pathname);
+		if (token === undefined)
+			throw new ApiError(
+				401,
+				'invalid_api_key',
+				'Missing or malformed Authorization header: use "Bearer <API_KEY>".',
+			);
+		const space = state.accounts.spaceForKey(token);
+		if (!space) throw new ApiError(401, 'invalid_api_key', 'Invalid API key.');
+		if (!hasApiAccess(space.plan))
+			throw new ApiError(403, 'plan_required', 'API access requires an Enterprise plan.');
+
+		const route = findRoute(req.method ?? 'GET', path.slice(API_PREFIX.length));
+		if (!route) throw notFound(req.method, url.pathname);
+		const reply = route.handler({
+			state,
+			space,
+			body: parsedBody(body),
+			query: parseQuery(url),
+			params: route.params,
+		});
+		return { status: reply.status, body: present(reply, state.options.responseStyle), headers };
+	} catch (error) {
+		if (error instanceof ApiError || error instanceof ValidationError)
+			return { status: error.status, body: error.toBody(), headers };
+		return { status: 500, body: { error: describe(error), code: 'internal_error' }, headers };
+	}
+}
+
+function parsedBody(body: RequestBody): unknown {
+	switch (body.kind) {
+		case 'empty':
+			return undefined;
+		case 'json':
+			return body.value;
+		case 'invalid-json':
+			throw new ValidationError([
+				{ code: 'INVALID_TYPE', message: 'The request body is not valid JSON', field: 'body' },
+			]);
+		case 'too-large':
+			throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MB.');
+	}
+}
+
+function notFound(method: string | undefined, path: string): ApiError {
+	return new ApiError(404, 'not_found', `No endpoint ${method ?? 'GET'} ${path}.`);
+}
+
+function describe(error: unknown): string {
+	return error instanceof Error
+		? `Internal server error: ${error.message}`
+		: 'Internal server error';
+}

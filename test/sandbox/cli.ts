@@ -1,0 +1,68 @@
+/**
+ * Runs the sandbox for demos and manual testing: `npx tsx test/sandbox/cli.ts` (npm run sandbox).
+ * Env: SANDBOX_PORT (default 4010; storage uses the next port unless SANDBOX_STORAGE_PORT is set),
+ * SANDBOX_GENERATION_MS / SANDBOX_EXPORT_MS (job durations, default 20000 / 10000).
+ */
+import { startSandbox } from './index';
+
+function envNumber(name: string, fallback: number): number {
+	const raw = process.env[name];
+	if (raw === undefined || raw === '') return fallback;
+	const value = Number(raw);
+	if (!Number.isInteger(value) || value < 0)
+		throw new Error(`${name} must be a non-negative integer (got "${raw}")`);
+	return value;
+}
+
+async function main(): Promise<void> {
+	const port = envNumber('SANDBOX_PORT', 4010);
+	const sandbox = await startSandbox({
+		port,
+		storagePort: envNumber('SANDBOX_STORAGE_PORT', port + 1),
+		timings: {
+			generationMs: envNumber('SANDBOX_GENERATION_MS', 20_000),
+			exportMs: envNumber('SANDBOX_EXPORT_MS', 10_000),
+		},
+	});
+	const { keys } = sandbox;
+	process.stdout.write(
+		[
+			'Presenter video sandbox is running.',
+			'',
+			`  Base URL     ${sandbox.baseUrl}        (API under ${sandbox.apiUrl})`,
+			`  Storage URL  ${sandbox.storageUrl}        (MP4s and thumbnails, no key needed)`,
+			'',
+			'  API keys',
+			`    ${keys.main.padEnd(22)} Enterprise, space A, 1000 credits`,
+			`    ${keys.other.padEnd(22)} Enterprise, space B, 1000 credits`,
+			`    ${keys.poor.padEnd(22)} Enterprise, about 1 credit (402 paths)`,
+			`    ${keys.starter.padEnd(22)} Start plan (403 plan_required)`,
+			'',
+			'  In n8n, create a "Presenter Video API" credential with',
+			`    Base URL = ${sandbox.baseUrl}`,
+			`    API Key  = ${keys.main}`,
+			'',
+			'  Make a job fail on purpose: put [sandbox:fail=VOICE_GENERATION_FAILED] in the prompt or script,',
+			'  or [sandbox:export-fail=ENCODING_FAILED] to make its export fail.',
+			'',
+			'Press Ctrl-C to stop.',
+			'',
+		].join('\n'),
+	);
+	const stop = (): void => {
+		process.stdout.write('\nStopping the sandbox...\n');
+		sandbox.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(
+		`Could not start the sandbox: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
+	process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from './http-io';
+import type { Timers } from './timers';
+import type { FaultRule } from './types';
+
+export const DEFAULT_SLOW_MS = 3000;
+
+/**
+ * Carries out the part of a fault that happens before normal handling. Returns 'done' when the
+ * request is finished (answered or dropped), 'continue' when normal handling should follow.
+ */
+export async function applyFaultBefore(
+	rule: FaultRule,
+	req: IncomingMessage,
+	res: ServerResponse,
+	timers: Timers,
+): Promise<'done' | 'continue'> {
+	switch (rule.kind) {
+		case '500':
+			sendJson(res, 500, { error: 'Internal server error', code: 'internal_error' });
+			return 'done';
+		case '503':
+			sendJson(res, 503, { error: 'Service temporarily unavailable', code: 'service_unavailable' });
+			return 'done';
+		case 'drop':
+			req.socket.destroy();
+			return 'done';
+		case 'malformed-json':
+			sendMalformedJson(res);
+			return 'done';
+		case 'slow':
+			await timers.sleep(rule.delayMs ?? DEFAULT_SLOW_MS);
+			return 'continue';
+		case 'drop-after':
+			return 'continue';
+	}
+}
+
+/** A 200 whose JSON body stops half-way, as a proxy cutting a response would leave it. */
+function sendMalformedJson(res: ServerResponse): void {
+	const payload = '{"job_id": "run_0000", "status": "pend';
+	res.writeHead(200, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Length': String(Buffer.byteLength(payload)),
+	});
+	res.end(payload);
+}

@@ -1,0 +1,50 @@
+import type { ResolvedSandboxOptions, SandboxOptions } from './types';
+
+export const DEFAULT_OPTIONS: ResolvedSandboxOptions = {
+	port: 0,
+	storagePort: 0,
+	timings: { generationMs: 20_000, exportMs: 10_000 },
+	failureRate: 0,
+	seed: 1,
+	webhookRetryDelaysMs: [1000, 2000, 4000],
+	webhookTimeoutMs: 10_000,
+	duplicateDeliveries: 0,
+	includeTask: true,
+	rateLimit: { limit: 600, windowMs: 60_000 },
+	faults: [],
+	responseStyle: 'bare',
+	startStatus: 200,
+	initialCredits: 1000,
+};
+
+/** Merges partial options over a base; timings and rateLimit merge field by field, the rest replaces. */
+export function mergeOptions(
+	base: ResolvedSandboxOptions,
+	patch: Partial<SandboxOptions>,
+): ResolvedSandboxOptions {
+	const merged: ResolvedSandboxOptions = {
+		...base,
+		...stripUndefined(patch),
+		timings: { ...base.timings, ...stripUndefined(patch.timings ?? {}) },
+		rateLimit: { ...base.rateLimit, ...stripUndefined(patch.rateLimit ?? {}) },
+	};
+	assertSane(merged);
+	return merged;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function assertSane(options: ResolvedSandboxOptions): void {
+	const problems: string[] = [];
+	if (options.failureRate < 0 || options.failureRate > 1) problems.push('failureRate must be 0-1');
+	if (options.timings.generationMs < 0 || options.timings.exportMs < 0)
+		problems.push('timings must be >= 0');
+	if (options.rateLimit.limit < 1 || options.rateLimit.windowMs < 1)
+		problems.push('rateLimit needs limit >= 1 and windowMs >= 1');
+	if (options.duplicateDeliveries < 0) problems.push('duplicateDeliveries must be >= 0');
+	if (options.webhookRetryDelaysMs.some((d) => d < 0))
+		problems.push('webhookRetryDelaysMs must be >= 0');
+	if (problems.length > 0) throw new Error(`Invalid sandbox options: ${problems.join('; ')}`);
+}

@@ -1,0 +1,148 @@
+/** Public types of the sandbox. Other test suites code against these names. */
+
+export type ResponseStyle = 'bare' | 'wrapped';
+
+export type FaultKind = '500' | '503' | 'drop' | 'drop-after' | 'slow' | 'malformed-json';
+
+/**
+ * One fault-injection rule. The first rule that matches a request (and still has `times` left and
+ * passes its `rate` roll) decides what happens to it.
+ */
+export interface FaultRule {
+	/** Regular expression (a source string or a RegExp) tested against the request path, e.g. 'generation/status'. Omitted: any path. */
+	path?: string | RegExp;
+	/** HTTP method, case-insensitive. Omitted: any method. */
+	method?: string;
+	/** Which listener the rule watches. Default 'api'. */
+	listener?: 'api' | 'storage';
+	/**
+	 * '500' / '503': answer with that status and a single-error body, without handling the request.
+	 * 'drop': destroy the socket without any response, without handling the request.
+	 * 'drop-after': handle the request fully (jobs are created, credits spent), then destroy the socket.
+	 * 'slow': wait `delayMs` (default 3000), then handle normally.
+	 * 'malformed-json': answer 200 with a truncated JSON body, without handling the request.
+	 */
+	kind: FaultKind;
+	/** How many requests this rule affects. Default: unlimited. */
+	times?: number;
+	/** Probability (0-1) that a matching request is affected, drawn from the seeded generator. Default 1. */
+	rate?: number;
+	/** Delay for 'slow'. Default 3000 ms. */
+	delayMs?: number;
+}
+
+export interface SandboxTimings {
+	/** Total duration of a generation job, from start to completed. */
+	generationMs: number;
+	/** Total duration of an export job, from start to completed. */
+	exportMs: number;
+}
+
+export interface RateLimitOptions {
+	/** Requests allowed per key per window. */
+	limit: number;
+	/** Fixed window length. */
+	windowMs: number;
+}
+
+export interface SandboxOptions {
+	/** API listener port; 0 picks a free port. Host is always 127.0.0.1. Default 0. */
+	port: number;
+	/** Storage (CDN) listener port; 0 picks a free port. Default 0. */
+	storagePort: number;
+	/** Job durations. Default { generationMs: 20000, exportMs: 10000 }. */
+	timings: Partial<SandboxTimings>;
+	/** Probability (0-1) that a job fails with a random failure code of its kind. Default 0. */
+	failureRate: number;
+	/** Seed of the generators behind failureRate and fault rates, so a run can be replayed. Default 1. */
+	seed: number;
+	/** Waits before each webhook retry; one retry per entry. Default [1000, 2000, 4000]. */
+	webhookRetryDelaysMs: number[];
+	/** A delivery attempt not answered within this time counts as failed. Default 10000. */
+	webhookTimeoutMs: number;
+	/** Extra copies of each successful webhook delivery (at-least-once delivery). Default 0. */
+	duplicateDeliveries: number;
+	/** Send the `task` field (`video_generate` / `video_export`) in webhook bodies. Default true. */
+	includeTask: boolean;
+	/** Per-key fixed-window rate limit. Default { limit: 600, windowMs: 60000 }. */
+	rateLimit: Partial<RateLimitOptions>;
+	/** Fault-injection rules; replaced as a whole by configure(). Default []. */
+	faults: FaultRule[];
+	/** 'bare': lists as arrays, objects at top level. 'wrapped': { voices: [...] } / { avatars: [...] } and { data: {...} }. Default 'bare'. */
+	responseStyle: ResponseStyle;
+	/** Success status of generation start and export start. Default 200. */
+	startStatus: 200 | 201;
+	/** Starting balance of the `main` and `other` spaces (configure() resets both to it). Default 1000. */
+	initialCredits: number;
+}
+
+export interface ResolvedSandboxOptions extends Omit<SandboxOptions, 'timings' | 'rateLimit'> {
+	timings: SandboxTimings;
+	rateLimit: RateLimitOptions;
+}
+
+export interface RecordedRequest {
+	/** Arrival time (epoch ms). */
+	at: number;
+	listener: 'api' | 'storage';
+	method: string;
+	/** Path without the query string, as received (API paths include /api/public/v1). */
+	path: string;
+	query: Record<string, string>;
+	/** The token of a `Bearer` Authorization header. */
+	apiKey?: string;
+	/** The raw Authorization header, if any reached the listener. */
+	authorization?: string;
+	/** Parsed JSON body; the raw text when it was not JSON. */
+	body?: unknown;
+	/** Status sent; 0 while in flight or when the connection was dropped. */
+	status: number;
+	/** The injected fault that affected this request, if any. */
+	fault?: FaultKind;
+}
+
+export interface WebhookDeliveryAttempt {
+	/** Time the attempt was sent (epoch ms). */
+	at: number;
+	url: string;
+	jobId: string;
+	/** 1-based count of POSTs for this job's event, retries and duplicates included. */
+	attempt: number;
+	body: unknown;
+	/** Receiver's HTTP status, when it answered. */
+	status?: number;
+	/** Network error or time-out, when it did not. */
+	error?: string;
+}
+
+export interface SandboxKeys {
+	/** Enterprise space A, plenty of credits. */
+	main: string;
+	/** Enterprise space B. */
+	other: string;
+	/** Start plan: every API call gives 403 plan_required. */
+	starter: string;
+	/** Enterprise space with about 1 credit. */
+	poor: string;
+}
+
+export interface Sandbox {
+	/** The spec's {base_url}, e.g. http://127.0.0.1:4010. */
+	baseUrl: string;
+	/** `${baseUrl}/api/public/v1`. */
+	apiUrl: string;
+	/** Second listener (different origin, like a CDN) serving MP4s, thumbnails and previews without a key. */
+	storageUrl: string;
+	keys: SandboxKeys;
+	/** A completed, dashboard-created video (90 s, avatar visible 60 s) seeded in each Enterprise space. */
+	dashboardVideoIds: { main: string; other: string; poor: string };
+	/** Every request received by both listeners, in arrival order. */
+	requests: RecordedRequest[];
+	/** Every webhook delivery attempt, in the order they finished. */
+	webhookDeliveries: WebhookDeliveryAttempt[];
+	configure(options: Partial<SandboxOptions>): void;
+	setCredits(apiKey: string, credits: number): void;
+	getCredits(apiKey: string): number;
+	clearLog(): void;
+	close(): Promise<void>;
+}

@@ -1,0 +1,117 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { Timers } from './timers';
+import type { WebhookDeliveryAttempt } from './types';
+
+export interface WebhookPolicy {
+	retryDelaysMs: number[];
+	timeoutMs: number;
+	duplicates: number;
+}
+
+interface AttemptOutcome {
+	status?: number;
+	error?: string;
+}
+
+/**
+ * Delivers job events: POST JSON to the given URL only; non-2xx, time-outs and connection errors
+ * are retried after each configured delay; after a success, optional duplicate copies follow.
+ */
+export class WebhookDispatcher {
+	private readonly inFlight = new Set<http.ClientRequest>();
+
+	constructor(
+		private readonly policy: () => WebhookPolicy,
+		private readonly log: WebhookDeliveryAttempt[],
+		private readonly timers: Timers,
+	) {}
+
+	deliver(url: string, jobId: string, body: unknown): void {
+		void this.run(url, jobId, body).catch(() => undefined);
+	}
+
+	close(): void {
+		for (const request of this.inFlight) request.destroy();
+		this.inFlight.clear();
+	}
+
+	private async run(url: string, jobId: string, body: unknown): Promise<void> {
+		// The policy is read once per event, so a configure() mid-delivery does not mix schedules.
+		const { retryDelaysMs, timeoutMs, duplicates } = this.policy();
+		let attempt = 0;
+		let delivered = false;
+		for (let round = 0; round <= retryDelaysMs.length && !delivered; round += 1) {
+			if (round > 0) await this.timers.sleep(retryDelaysMs[round - 1] as number);
+			if (this.timers.isClosed) return;
+			attempt += 1;
+			delivered = await this.attempt(url, jobId, body, attempt, timeoutMs);
+		}
+		for (let copy = 0; delivered && copy < duplicates; copy += 1) {
+			await this.timers.sleep(retryDelaysMs[0] ?? 0);
+			if (this.timers.isClosed) return;
+			attempt += 1;
+			await this.attempt(url, jobId, body, attempt, timeoutMs);
+		}
+	}
+
+	private async attempt(
+		url: string,
+		jobId: string,
+		body: unknown,
+		attempt: number,
+		timeoutMs: number,
+	): Promise<boolean> {
+		const at = Date.now();
+		const outcome = await this.post(url, body, timeoutMs);
+		if (this.timers.isClosed) return false;
+		this.log.push({ at, url, jobId, attempt, body, ...outcome });
+		return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
+	}
+
+	private post(url: string, body: unknown, timeoutMs: number): Promise<AttemptOutcome> {
+		return new Promise((resolve) => {
+			const payload = Buffer.from(JSON.stringify(body), 'utf8');
+			let settled = false;
+			// Armed once the request exists; `finish` may run before that, from the catch below.
+			const deadline: { timer?: NodeJS.Timeout } = {};
+			let request: http.ClientRequest | undefined;
+			const finish = (outcome: AttemptOutcome): void => {
+				if (settled) return;
+				settled = true;
+				clearTimeout(deadline.timer);
+				if (request) this.inFlight.delete(request);
+				resolve(outcome);
+			};
+			const transport = url.startsWith('https:') ? https : http;
+			try {
+				request = transport.request(url, {
+					method: 'POST',
+					// A fresh connection per attempt: no keep-alive sockets outlive the sandbox.
+					agent: false,
+					headers: {
+						'Content-Type': 'application/json',
+						'Content-Length': String(payload.length),
+						'User-Agent': 'presenter-video-sandbox-webhooks',
+						Connection: 'close',
+					},
+				});
+			} catch (error) {
+				finish({ error: error instanceof Error ? error.message : String(error) });
+				return;
+			}
+			const sent = request;
+			deadline.timer = setTimeout(() => {
+				finish({ error: `timeout after ${timeoutMs} ms` });
+				sent.destroy();
+			}, timeoutMs);
+			this.inFlight.add(sent);
+			sent.on('response', (response) => {
+				response.resume();
+				finish({ status: response.statusCode ?? 0 });
+			});
+			sent.on('error', (error: Error) => finish({ error: error.message }));
+			sent.end(payload);
+		});
+	}
+}
