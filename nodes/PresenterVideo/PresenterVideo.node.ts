@@ -4,10 +4,13 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
 } from 'n8n-workflow';
 
 import * as avatar from './actions/avatar/Avatar.resource';
 import { router } from './actions/router';
+import { resumeFromCallback } from './helpers/callbackWait';
 import * as script from './actions/script/Script.resource';
 import * as video from './actions/video/Video.resource';
 import * as voice from './actions/voice/Voice.resource';
@@ -27,6 +30,11 @@ export class PresenterVideo implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'presenterVideoApi', required: true }],
+		// Reached only through $execution.resumeUrl, by the service's callback when a job started in
+		// "Pause Until the Service Calls Back" mode ends.
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
+		],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -49,6 +57,20 @@ export class PresenterVideo implements INodeType {
 	};
 
 	methods = { listSearch, loadOptions };
+
+	// The resume webhook is n8n's own waiting address, handed to the service with each job:
+	// there is nothing to register, look up or remove on the service's side.
+	webhookMethods = {
+		default: {
+			checkExists: async (): Promise<boolean> => true,
+			create: async (): Promise<boolean> => true,
+			delete: async (): Promise<boolean> => true,
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeFromCallback(this);
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

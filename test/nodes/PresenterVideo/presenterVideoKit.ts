@@ -11,6 +11,8 @@ export interface PresenterVideoRun {
 	apiKey?: string;
 	continueOnFail?: boolean;
 	abortSignal?: AbortSignal;
+	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
+	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 }
 
 export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 300, exportMs: 200 } };
@@ -33,6 +35,7 @@ export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun
 		],
 		nodeSettings: run.continueOnFail ? { continueOnFail: true } : {},
 		abortSignal: run.abortSignal,
+		...run.urls,
 		timeoutMs: 120_000,
 	});
 }

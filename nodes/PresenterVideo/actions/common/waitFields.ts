@@ -2,10 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { WaitPreferences } from '../../helpers/jobLifecycle';
 
-export type WaitMode = 'none' | 'poll';
+export type WaitMode = 'none' | 'poll' | 'callback';
 
-export function waitForCompletionField(operations: string[], defaultMode: WaitMode): INodeProperties {
-	return {
+const PAUSE_OPTION = {
+	name: 'Pause Until the Service Calls Back',
+	value: 'callback',
+	description:
+		'Pause the execution without polling, and resume when the service reports the end of the job. One item per execution.',
+};
+
+export function waitForCompletionField(
+	operations: string[],
+	defaultMode: WaitMode,
+	offerPause = false,
+): INodeProperties {
+	const field: INodeProperties = {
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
 		type: 'options',
@@ -26,6 +37,8 @@ export function waitForCompletionField(operations: string[], defaultMode: WaitMo
 			'Whether to wait for the job to finish before passing items on. Several items are waited for side by side.',
 		displayOptions: { show: { resource: ['video'], operation: operations } },
 	};
+	if (offerPause) field.options = [...(field.options ?? []), PAUSE_OPTION];
+	return field;
 }
 
 /** Options-collection entries that tune polling; shown inside each operation's Options. */

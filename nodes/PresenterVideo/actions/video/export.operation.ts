@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { startAndPause } from '../../helpers/callbackWait';
 import { runItems } from '../../helpers/itemRunner';
 import { settledJobItem, startedJobItem } from '../../helpers/jobItem';
 import { awaitJob, settleOutcome, startJob } from '../../helpers/jobLifecycle';
@@ -14,7 +15,7 @@ const operations = ['export'];
 
 export const description: INodeProperties[] = [
 	...exportFields(operations),
-	waitForCompletionField(operations, 'poll'),
+	waitForCompletionField(operations, 'poll', true),
 	simplifyField('video', operations),
 	{
 		displayName: 'Options',
@@ -29,6 +30,14 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	if (this.getNodeParameter('waitForCompletion', 0) === 'callback') {
+		return await startAndPause(
+			this,
+			'export',
+			() => buildExportBody(readExportInput(this, 0, this.getNodeParameter('videoId', 0) as string)),
+			readWaitPreferences(this, 0).maxWaitMs,
+		);
+	}
 	return await runItems(this, {
 		prepare: (itemIndex) => ({
 			body: buildExportBody(readExportInput(this, itemIndex, this.getNodeParameter('videoId', itemIndex) as string)),

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { startAndPause } from '../../helpers/callbackWait';
 import { runItems } from '../../helpers/itemRunner';
 import { settledJobItem, startedJobItem } from '../../helpers/jobItem';
 import { awaitJob, settleOutcome, startJob } from '../../helpers/jobLifecycle';
@@ -13,7 +14,7 @@ const operations = ['generate'];
 
 export const description: INodeProperties[] = [
 	...generationFields(operations),
-	waitForCompletionField(operations, 'poll'),
+	waitForCompletionField(operations, 'poll', true),
 	simplifyField('video', operations),
 	{
 		displayName: 'Options',
@@ -30,6 +31,14 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	if (this.getNodeParameter('waitForCompletion', 0) === 'callback') {
+		return await startAndPause(
+			this,
+			'generation',
+			() => buildGenerationBody(readGenerationInput(this, 0)),
+			readWaitPreferences(this, 0).maxWaitMs,
+		);
+	}
 	return await runItems(this, {
 		prepare: (itemIndex) => ({
 			body: buildGenerationBody(readGenerationInput(this, itemIndex)),
