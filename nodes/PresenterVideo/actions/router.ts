@@ -22,5 +22,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	return [await handler.execute.call(this)];
+	const items = await handler.execute.call(this);
+	const timedOut = items.filter((item) => item.json.timedOut === true).length;
+	if (timedOut > 0) {
+		this.addExecutionHints({
+			message: `${timedOut} job(s) were still running after Max Wait. Their items carry the job ID and timedOut: true; check them later with a Get Status operation.`,
+			location: 'outputPane',
+		});
+	}
+	return [items];
 }

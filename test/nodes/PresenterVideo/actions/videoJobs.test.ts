@@ -173,6 +173,8 @@ describe('Video operations, in a workflow', () => {
 				});
 				expect(item.json.hint).toContain('Get Generation Status');
 			}
+			const [task] = result.run.data.resultData.runData['Presenter Video'];
+			expect(task.hints?.[0]?.message).toMatch(/^2 job\(s\) were still running after Max Wait/);
 		} finally {
 			sandbox.configure({ timings: { generationMs: 300, exportMs: 200 } });
 		}

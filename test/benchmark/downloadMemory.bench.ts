@@ -1,0 +1,67 @@
+/**
+ * Measures memory while the Download operation streams a large MP4 into n8n's binary data in
+ * filesystem mode: peak RSS growth against the file size shows the file is never held whole.
+ * Uses the built node in dist/, as n8n loads it.
+ *
+ *   npm run bench:download -- [megabytes=300]
+ */
+import { mkdtempSync, statSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'presenter-video-bench-'));
+
+const MB = 1024 * 1024;
+
+async function main(): Promise<void> {
+	const megabytes = Number(process.argv[2] ?? 300);
+	const { startSandbox } = await import('../sandbox');
+	const { runNode } = await import('../harness');
+	const { PresenterVideo } = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
+	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
+
+	const sandbox = await startSandbox();
+	try {
+		global.gc?.();
+		const baseline = process.memoryUsage().rss;
+		let peak = baseline;
+		const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+		const began = Date.now();
+		const result = await runNode({
+			nodeType: new PresenterVideo(),
+			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
+			parameters: {
+				resource: 'video',
+				operation: 'download',
+				downloadFrom: 'url',
+				videoUrl: `${sandbox.storageUrl}/large.mp4?bytes=${megabytes * MB}`,
+			},
+		});
+		const wallMs = Date.now() - began;
+		clearInterval(sampler);
+		const item = result.output[0];
+		const file = await result.binaryFilePath(item, 'data');
+		console.log(
+			JSON.stringify(
+				{
+					fileMB: megabytes,
+					storedOnDiskMB: file ? Math.round(statSync(file).size / MB) : null,
+					wallMs,
+					throughputMBps: Math.round((megabytes / wallMs) * 1000),
+					baselineRssMB: Math.round(baseline / MB),
+					peakRssGrowthMB: Math.round((peak - baseline) / MB),
+				},
+				null,
+				2,
+			),
+		);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
