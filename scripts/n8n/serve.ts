@@ -1,0 +1,60 @@
+/**
+ * Runs a real n8n for a local demo until Ctrl-C, optionally with packed community packages.
+ * CLI: npx tsx scripts/n8n/serve.ts [--version 2.41.1|1.123.81] [--port 5678] [--package x.tgz]... [--keep]
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { N8nInstance } from './instance';
+import { isSupportedVersion, supportedVersions } from './versions';
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			version: { type: 'string', default: '2.41.1' },
+			port: { type: 'string' },
+			package: { type: 'string', multiple: true, default: [] },
+			keep: { type: 'boolean', default: false },
+		},
+	});
+	const version = values.version ?? '2.41.1';
+	if (!isSupportedVersion(version)) throw new Error(`--version must be one of ${supportedVersions.join(', ')}`);
+
+	const instance = await N8nInstance.create({
+		version,
+		port: values.port === undefined ? undefined : Number(values.port),
+		communityPackageTarballs: values.package,
+		keepUserFolder: values.keep,
+	});
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		await instance.dispose();
+		process.exit(code);
+	};
+	process.once('SIGINT', () => void stop(0));
+	process.once('SIGTERM', () => void stop(0));
+
+	await instance.start();
+	const packages = instance.installedPackages.map((installed) => `${installed.name}@${installed.version}`);
+	process.stdout.write(
+		[
+			`n8n ${instance.version} is running at ${instance.baseUrl}`,
+			`login: ${instance.owner.email} / ${instance.owner.password}`,
+			`community packages: ${packages.join(', ') || 'none'}`,
+			`user folder: ${instance.userFolder}${values.keep ? ' (kept after stop)' : ''}`,
+			`log: ${instance.logFile}`,
+			'Ctrl-C stops n8n.',
+		].join('\n') + '\n',
+	);
+	while (instance.isRunning) await sleep(1000);
+	if (!stopping) {
+		process.stderr.write(`n8n stopped unexpectedly:\n${instance.logTail(40)}\n`);
+		await stop(1);
+	}
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});
