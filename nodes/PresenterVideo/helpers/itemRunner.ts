@@ -42,7 +42,7 @@ function describeJobs(jobs: StartedJobRecord[]): string {
 
 function withStartedJobs(error: ErrorWithDescription, jobs: StartedJobRecord[]): Error {
 	if (jobs.length === 0) return error;
-	const note = `Jobs already started by this node, which keep running on the service: ${describeJobs(jobs)}.`;
+	const note = `Jobs this node started on the service, which are not stopped by this error: ${describeJobs(jobs)}.`;
 	error.description = error.description ? `${error.description}\n\n${note}` : note;
 	return error;
 }
@@ -132,11 +132,9 @@ export async function runItems<Prepared>(
 	);
 
 	if (fatal) {
-		const failedItem = (fatal as { context?: { itemIndex?: number } }).context?.itemIndex;
-		throw withStartedJobs(
-			fatal as ErrorWithDescription,
-			jobs.filter((job) => job.itemIndex !== failedItem || !fatal?.message.includes(job.jobId)),
-		);
+		const failure: Error = fatal;
+		// Jobs the message already names need no second mention.
+		throw withStartedJobs(failure, jobs.filter((job) => !failure.message.includes(job.jobId)));
 	}
 	if (context.getExecutionCancelSignal()?.aborted) {
 		throw withStartedJobs(

@@ -131,6 +131,36 @@ describe('Video operations, in a workflow', () => {
 		expect(error?.description).toMatch(/voice/i);
 	});
 
+	it('without Continue On Fail, the error names every other job already started', async () => {
+		sandbox.clearLog();
+		const result = await runPresenterVideo(sandbox, {
+			items: [
+				{ json: { text: 'one' } },
+				{ json: { text: `two ${failMarker('ASSEMBLY_FAILED')}` } },
+				{ json: { text: 'three' } },
+			],
+			parameters: {
+				...promptVideo,
+				prompt: '={{ $json.text }}',
+				operation: 'generate',
+				waitForCompletion: 'poll',
+				options: FAST_POLLING,
+			},
+		});
+		expect(result.status).toBe('error');
+		const error = result.errorOf('Presenter Video');
+		const starts = apiRequests(sandbox, '/generation/start', 'POST');
+		expect(starts).toHaveLength(3);
+		const jobIds = sandbox.requests
+			.filter((request) => request.path.includes('/generation/status/'))
+			.map((request) => request.path.split('/').pop() as string);
+		const distinct = [...new Set(jobIds)];
+		expect(distinct).toHaveLength(3);
+		const failedJob = distinct.find((jobId) => error?.message.includes(jobId));
+		expect(failedJob).toBeDefined();
+		for (const jobId of distinct.filter((id) => id !== failedJob)) expect(error?.description).toContain(jobId);
+	});
+
 	it('with Continue On Fail, a failed job is an item that keeps its job id', async () => {
 		const result = await runPresenterVideo(sandbox, {
 			continueOnFail: true,
