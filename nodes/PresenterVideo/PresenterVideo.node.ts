@@ -32,9 +32,7 @@ export class PresenterVideo implements INodeType {
 		credentials: [{ name: 'presenterVideoApi', required: true }],
 		// Reached only through $execution.resumeUrl, by the service's callback when a job started in
 		// "Pause Until the Service Calls Back" mode ends.
-		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true },
-		],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -8,16 +8,15 @@ import {
 } from 'n8n-workflow';
 
 import { createApiClient } from '../transport/client';
+import { ENDPOINTS } from '../transport/endpoints';
 import { InputError, toNodeError } from './inputError';
 import { timedOutHint } from './jobLifecycle';
-import { STATUS_ENDPOINTS, type AnyJob } from './jobWaiter';
+import type { AnyJob } from './jobWaiter';
 import { simplifyJob, simplifyStart } from './outputs';
 import type { JobKind, StartResponse } from './types';
 
 /** The operations that can pause for the service's callback, and the job each starts. */
 export const CALLBACK_OPERATIONS: Record<string, JobKind> = { generate: 'generation', export: 'export' };
-
-const START_ENDPOINTS: Record<JobKind, string> = { generation: '/generation/start', export: '/export/start' };
 
 /**
  * Starts one job with n8n's resume URL as its webhook, then pauses the execution until the service
@@ -57,7 +56,7 @@ export async function startAndPause(
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	const client = await createApiClient(context);
 	const start = await client.start<StartResponse>(
-		START_ENDPOINTS[kind],
+		ENDPOINTS.start[kind],
 		{ ...body, webhook_url: resumeUrl },
 		{ itemIndex: 0 },
 	);
@@ -91,7 +90,7 @@ export async function resumeFromCallback(context: IWebhookFunctions): Promise<IW
 		return { noWebhookResponse: true };
 	}
 	const client = await createApiClient(context);
-	const job = await client.get<AnyJob>(STATUS_ENDPOINTS[kind](jobId));
+	const job = await client.get<AnyJob>(ENDPOINTS.status[kind](jobId));
 	const simplify = context.getNodeParameter('simplify', true) as boolean;
 	const json: IDataObject = simplify ? simplifyJob(kind, job) : (job as unknown as IDataObject);
 	return { webhookResponse: { received: true }, workflowData: [[{ json, pairedItem: { item: 0 } }]] };

@@ -134,7 +134,10 @@ export async function runItems<Prepared>(
 	if (fatal) {
 		const failure: Error = fatal;
 		// Jobs the message already names need no second mention.
-		throw withStartedJobs(failure, jobs.filter((job) => !failure.message.includes(job.jobId)));
+		throw withStartedJobs(
+			failure,
+			jobs.filter((job) => !failure.message.includes(job.jobId)),
+		);
 	}
 	if (context.getExecutionCancelSignal()?.aborted) {
 		throw withStartedJobs(

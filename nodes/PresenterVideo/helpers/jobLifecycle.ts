@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../transport/endpoints';
 import { explainCode, normalizeCode } from '../transport/errorCatalog';
 import type { ItemTools } from './itemRunner';
 import { waitForJob, type AnyJob, type WaitOutcome } from './jobWaiter';
@@ -17,11 +18,6 @@ export interface StartedJob {
 	start: StartResponse;
 }
 
-const START_ENDPOINTS: Record<JobKind, string> = {
-	generation: '/generation/start',
-	export: '/export/start',
-};
-
 /** Starts a billed job once, and registers its id before anything else can fail. */
 export async function startJob(
 	node: INode,
@@ -31,12 +27,12 @@ export async function startJob(
 	itemIndex: number,
 ): Promise<StartedJob> {
 	const start = await tools.start(
-		async () => await tools.client.start<StartResponse>(START_ENDPOINTS[kind], body, { itemIndex }),
+		async () => await tools.client.start<StartResponse>(ENDPOINTS.start[kind], body, { itemIndex }),
 	);
 	if (typeof start?.job_id !== 'string' || start.job_id === '') {
 		throw new NodeApiError(
 			node,
-			{ endpoint: START_ENDPOINTS[kind] },
+			{ endpoint: ENDPOINTS.start[kind] },
 			{
 				message: `The service accepted the ${kind} request but sent no job ID`,
 				description:

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../transport/client';
+import { ENDPOINTS } from '../transport/endpoints';
 import type { Semaphore } from './concurrency';
 import { pollInterval } from './pollingSchedule';
 import { isTerminal, type ExportJob, type GenerationJob, type JobKind } from './types';
@@ -31,11 +32,6 @@ export interface WaitOutcome {
 	error?: Error;
 }
 
-export const STATUS_ENDPOINTS: Record<JobKind, (jobId: string) => string> = {
-	generation: (jobId) => `/generation/status/${encodeURIComponent(jobId)}`,
-	export: (jobId) => `/export/status/${encodeURIComponent(jobId)}`,
-};
-
 export async function waitForJob(
 	client: ApiClient,
 	target: WaitTarget,
@@ -54,7 +50,7 @@ export async function waitForJob(
 		try {
 			job = await gate.use(
 				async () =>
-					await client.get<AnyJob>(STATUS_ENDPOINTS[target.kind](target.jobId), { itemIndex: target.itemIndex }),
+					await client.get<AnyJob>(ENDPOINTS.status[target.kind](target.jobId), { itemIndex: target.itemIndex }),
 			);
 		} catch (error) {
 			failure = error as Error;

@@ -1,8 +1,8 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
 import { parseErrorBody } from '../../PresenterVideo/transport/apiError';
-import { STATUS_ENDPOINTS } from '../../PresenterVideo/helpers/jobWaiter';
 import { resolveApiRoot, sendApiRequest } from '../../PresenterVideo/transport/apiRequest';
+import { ENDPOINTS } from '../../PresenterVideo/transport/endpoints';
 import { networkCause } from '../../PresenterVideo/transport/networkError';
 import { unwrapObject } from '../../PresenterVideo/transport/responseShape';
 import type { JobKind } from '../delivery/types';
@@ -37,10 +37,9 @@ export async function fetchJobStatus(
 
 	let response: IN8nHttpFullResponse;
 	try {
-		// The id comes from an unauthenticated request: the endpoint encodes it, so it cannot reach another path.
 		response = await sendApiRequest(context, apiRoot, {
 			method: 'GET',
-			endpoint: STATUS_ENDPOINTS[kind](jobId),
+			endpoint: ENDPOINTS.status[kind](jobId),
 			timeoutMs,
 			abortSignal: AbortSignal.timeout(timeoutMs),
 		});

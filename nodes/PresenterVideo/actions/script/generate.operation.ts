@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { runItems } from '../../helpers/itemRunner';
+import { ENDPOINTS } from '../../transport/endpoints';
 import { LIMITS } from '../../helpers/limits';
 import { buildScriptBody } from '../../helpers/requestBodies';
 import type { ScriptResult } from '../../helpers/types';
@@ -67,7 +68,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			});
 		},
 		run: async (itemIndex, body, { client, start }) => {
-			const result = await start(async () => await client.start<ScriptResult>('/script/generate', body, { itemIndex }));
+			const result = await start(
+				async () => await client.start<ScriptResult>(ENDPOINTS.scriptGenerate, body, { itemIndex }),
+			);
 			const json: IDataObject = {
 				script: result.script,
 				cost: result.cost,

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { compact } from '../../helpers/compact';
 import { InputError } from '../../helpers/inputError';
 import { runItems } from '../../helpers/itemRunner';
-import { STATUS_ENDPOINTS } from '../../helpers/jobWaiter';
+import { ENDPOINTS } from '../../transport/endpoints';
 import type { ExportJob } from '../../helpers/types';
 import { checkWebUrl, optionalText, requireText } from '../../helpers/validation';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
@@ -117,7 +117,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		run: async (itemIndex, { plan, targets }, { client }) => {
 			let { videoUrl, thumbnailUrl } = plan;
 			if (plan.jobId) {
-				const job = await client.get<ExportJob>(STATUS_ENDPOINTS.export(plan.jobId), { itemIndex });
+				const job = await client.get<ExportJob>(ENDPOINTS.status.export(plan.jobId), { itemIndex });
 				if (job.status !== 'completed' || !job.result?.video_url) {
 					throw new InputError(
 						'Export Job ID',

@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { runItems } from '../../helpers/itemRunner';
 import { settledJobItem } from '../../helpers/jobItem';
 import { awaitJob, settleOutcome } from '../../helpers/jobLifecycle';
-import { STATUS_ENDPOINTS, type AnyJob } from '../../helpers/jobWaiter';
+import type { AnyJob } from '../../helpers/jobWaiter';
+import { ENDPOINTS } from '../../transport/endpoints';
 import type { JobKind } from '../../helpers/types';
 import { requireText } from '../../helpers/validation';
 import { simplifyField } from '../common/simplifyField';
@@ -51,7 +52,7 @@ export async function executeStatus(context: IExecuteFunctions, kind: JobKind): 
 		}),
 		run: async (itemIndex, { jobId, waitMode, wait, simplify }, tools) => {
 			const startedAt = Date.now();
-			const current = await tools.client.get<AnyJob>(STATUS_ENDPOINTS[kind](jobId), { itemIndex });
+			const current = await tools.client.get<AnyJob>(ENDPOINTS.status[kind](jobId), { itemIndex });
 			// Read once, the status is data, failed or not; waited for, a failure is an error.
 			if (waitMode === 'none') return [settledJobItem(kind, { job: current, timedOut: false }, simplify, itemIndex)];
 			const outcome = await awaitJob(tools, { kind, jobId, startedAt, lastKnown: current }, itemIndex, wait);

@@ -1,0 +1,14 @@
+import type { JobKind } from '../helpers/types';
+
+/** Paths of the service's endpoints, below the API root. */
+export const ENDPOINTS = {
+	voices: '/resources/voices',
+	avatars: '/resources/avatars',
+	scriptGenerate: '/script/generate',
+	start: { generation: '/generation/start', export: '/export/start' } satisfies Record<JobKind, string>,
+	// Ids may come from unauthenticated callbacks: encoded, they cannot reach another path.
+	status: {
+		generation: (jobId: string) => `/generation/status/${encodeURIComponent(jobId)}`,
+		export: (jobId: string) => `/export/status/${encodeURIComponent(jobId)}`,
+	} satisfies Record<JobKind, (jobId: string) => string>,
+};
