@@ -1,3 +1,4 @@
+import { captureLogs } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
 import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -33,6 +34,19 @@ describe('transport against the sandbox', () => {
 		expect(result.status).toBe('success');
 		expect(result.output.length).toBeGreaterThan(20);
 		expect(apiRequests(sandbox, 'resources/voices')).toHaveLength(4);
+	});
+
+	it('logs its retries without the API key', async () => {
+		sandbox.configure({ faults: [{ path: 'resources/voices', kind: '503', times: 2 }] });
+		const logs = captureLogs();
+		try {
+			await runPresenterVideo(sandbox, { parameters: listVoices });
+		} finally {
+			logs.stop();
+		}
+		const retries = logs.lines.filter((line) => line.message.includes('retrying'));
+		expect(retries).toHaveLength(2);
+		expect(logs.text()).not.toContain(sandbox.keys.main);
 	});
 
 	it('a read survives an unreadable answer', async () => {
