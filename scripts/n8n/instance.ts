@@ -28,6 +28,8 @@ export interface N8nInstanceOptions {
 	extraEnv?: Record<string, string>;
 	/** Keep the user folder after dispose(), e.g. to inspect a failed run. */
 	keepUserFolder?: boolean;
+	/** Use this folder (created if missing) instead of a fresh temporary one, e.g. to keep the demo's workflows. */
+	userFolder?: string;
 	startTimeoutMs?: number;
 }
 
@@ -68,10 +70,11 @@ export class N8nInstance {
 		this.ownerPasswordHash = ownerPasswordHash(version, owner.password);
 	}
 
-	/** Installs n8n if needed and prepares a fresh user folder; does not start n8n. */
+	/** Installs n8n if needed and prepares the user folder (a fresh one unless given); does not start n8n. */
 	static async create(options: N8nInstanceOptions): Promise<N8nInstance> {
 		const runtime = await ensureN8nInstalled(options.version);
-		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${options.version}-`));
+		const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), `n8n-${options.version}-`));
+		fs.mkdirSync(userFolder, { recursive: true });
 		const [freePort, brokerPort] = await findFreePorts(2);
 		const instance = new N8nInstance(
 			options.version,
@@ -146,14 +149,24 @@ export class N8nInstance {
 		return file;
 	}
 
+	/** Runs an import command on a file that is removed afterwards: it may hold secrets in plain text. */
+	private async importFromFile(command: string, kind: string, entries: N8nExport[]): Promise<void> {
+		const file = this.writeImportFile(kind, entries);
+		try {
+			await this.runCli([command, `--input=${file}`]);
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
 	/** Credentials with plain `data`; n8n encrypts them with the instance key on import. */
 	async importCredentials(credentials: N8nExport[]): Promise<void> {
-		await this.runCli(['import:credentials', `--input=${this.writeImportFile('credentials', credentials)}`]);
+		await this.importFromFile('import:credentials', 'credentials', credentials);
 	}
 
 	/** Workflows keep their `id`, so they can be activated and executed by id afterwards. */
 	async importWorkflows(workflows: N8nExport[]): Promise<void> {
-		await this.runCli(['import:workflow', `--input=${this.writeImportFile('workflows', workflows)}`]);
+		await this.importFromFile('import:workflow', 'workflows', workflows);
 	}
 
 	/**

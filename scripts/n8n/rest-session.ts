@@ -96,6 +96,11 @@ export class RestSession {
 		return key;
 	}
 
+	/** GET on an editor endpoint (under the base URL) with this session's login. */
+	getJson<T>(path: string, timeoutMs = 60_000): Promise<T> {
+		return fetchJson<T>(`${this.baseUrl}${path}`, { headers: this.headers(), timeoutMs });
+	}
+
 	/** 2.x only: whether a published workflow's triggers are live ('published'), pending or failed. */
 	async publicationStatus(workflowId: string): Promise<PublicationStatus> {
 		const result = await fetchJson<{ data: PublicationStatus }>(

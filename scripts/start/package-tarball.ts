@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../n8n/paths';
+import { runCommandOrThrow } from '../n8n/run-command';
+
+/**
+ * Builds the package and packs it the way it is published. The build runs explicitly because the
+ * project's .npmrc sets ignore-scripts=true, so `npm pack` alone would skip `prepack` and pack a stale dist/.
+ */
+export async function buildAndPackPackage(packDir: string, logFile: string): Promise<string> {
+	fs.mkdirSync(packDir, { recursive: true });
+	const run = (args: string[]) =>
+		runCommandOrThrow('npm', args, { cwd: repoRoot, env: process.env, timeoutMs: 10 * 60_000, logFile });
+
+	await run(['run', 'build']);
+	for (const old of fs.readdirSync(packDir)) fs.rmSync(path.join(packDir, old), { force: true });
+	const packed = await run(['pack', '--json', '--pack-destination', packDir]);
+	const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+	return path.join(packDir, filename);
+}
