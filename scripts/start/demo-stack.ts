@@ -9,7 +9,7 @@ import { demoCredential } from './demo-credential';
 import { importExampleWorkflows, type ExampleImportReport } from './example-import';
 import { loadExampleWorkflows } from './example-workflows';
 import { withHeartbeat } from './heartbeat';
-import { buildAndPackPackage } from './package-tarball';
+import { buildAndPackPackage } from '../n8n/package-tarball';
 import { preferredPortOrFree } from './preferred-port';
 import { startPresenterService, type PresenterService, type ServiceChoice } from './presenter-service';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../n8n/paths';
-import { runCommandOrThrow } from '../n8n/run-command';
+import { repoRoot } from './paths';
+import { runCommandOrThrow } from './run-command';
 
 /**
  * Builds the package and packs it the way it is published. The build runs explicitly because the
  * project's .npmrc sets ignore-scripts=true, so `npm pack` alone would skip `prepack` and pack a stale dist/.
  */
-export async function buildAndPackPackage(packDir: string, logFile: string): Promise<string> {
+export async function buildAndPackPackage(packDir: string, logFile?: string): Promise<string> {
 	fs.mkdirSync(packDir, { recursive: true });
 	const run = (args: string[]) =>
 		runCommandOrThrow('npm', args, { cwd: repoRoot, env: process.env, timeoutMs: 10 * 60_000, logFile });

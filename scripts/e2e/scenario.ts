@@ -1,0 +1,25 @@
+import type { Sandbox } from '../../test/sandbox';
+import type { N8nInstance } from '../n8n/instance';
+import type { PublicApiClient } from '../n8n/public-api';
+import type { N8nVersion } from '../n8n/versions';
+import type { Workflow } from './workflows/workflow-json';
+
+/** What every scenario runs against: one started n8n with our package, and the sandbox it calls. */
+export interface E2eContext {
+	version: N8nVersion;
+	instance: N8nInstance;
+	api: PublicApiClient;
+	sandbox: Sandbox;
+	/** A folder n8n's file nodes may read and write (N8N_RESTRICT_FILE_ACCESS_TO). */
+	workDir: string;
+}
+
+export interface Scenario {
+	/** Short and unique; also what `--only` matches. */
+	name: string;
+	/** Imported before n8n starts and activated once it runs. */
+	workflows: Workflow[];
+	/** Imported only: run by hand (`n8n execute`) or not at all. */
+	inactiveWorkflows?: Workflow[];
+	run(context: E2eContext): Promise<void>;
+}

@@ -1,0 +1,25 @@
+import type { Scenario } from '../scenario';
+import { callbackWaitScenario } from './callback-wait';
+import { catalogueScenario } from './catalogue';
+import { errorExecutionsScenario } from './error-executions';
+import { exampleExportNotifyScenario } from './example-export-notify';
+import { exampleScriptReviewScenario } from './example-script-review';
+import { exampleSpreadsheetSocialScenario } from './example-spreadsheet-social';
+import { examplesImportableScenario } from './examples-importable';
+import { promptToMp4Scenario } from './prompt-to-mp4';
+import { spreadsheetBatchScenario } from './spreadsheet-batch';
+import { triggerCallbacksScenario } from './trigger-callbacks';
+
+/** In the order they run; each reads only its own workflow's executions. */
+export const allScenarios: Scenario[] = [
+	catalogueScenario,
+	promptToMp4Scenario,
+	spreadsheetBatchScenario,
+	triggerCallbacksScenario,
+	callbackWaitScenario,
+	errorExecutionsScenario,
+	examplesImportableScenario,
+	exampleSpreadsheetSocialScenario,
+	exampleScriptReviewScenario,
+	exampleExportNotifyScenario,
+];

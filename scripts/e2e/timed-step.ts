@@ -1,0 +1,29 @@
+import { logProgress, formatDuration } from '../n8n/progress-log';
+import type { StepResult } from './report';
+
+/** Runs `work` with a time limit and records how it ended; never throws. */
+export async function timedStep(
+	scope: string,
+	name: string,
+	timeoutMs: number,
+	work: () => Promise<void>,
+): Promise<StepResult> {
+	const started = Date.now();
+	let timer: NodeJS.Timeout | undefined;
+	const limit = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${name}: no result within ${formatDuration(timeoutMs)}`)), timeoutMs);
+	});
+	try {
+		await Promise.race([work(), limit]);
+		const ms = Date.now() - started;
+		logProgress(scope, `PASS ${name} (${formatDuration(ms)})`);
+		return { name, ms };
+	} catch (caught) {
+		const error = caught instanceof Error ? caught : new Error(String(caught));
+		const ms = Date.now() - started;
+		logProgress(scope, `FAIL ${name} (${formatDuration(ms)})\n${error.stack ?? error.message}`);
+		return { name, ms, error };
+	} finally {
+		clearTimeout(timer);
+	}
+}

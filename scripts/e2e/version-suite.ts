@@ -1,0 +1,52 @@
+import { startSandbox, type Sandbox } from '../../test/sandbox';
+import type { N8nInstance } from '../n8n/instance';
+import { versionProfile, type N8nVersion } from '../n8n/versions';
+import { disposeKeepingLog, startE2eInstance } from './e2e-instance';
+import type { StepResult, VersionResult } from './report';
+import type { E2eContext, Scenario } from './scenario';
+import { e2eSandboxOptions } from './sandbox-settings';
+import { makeTempDir } from './support/temp-dir';
+import { timedStep } from './timed-step';
+
+/** Includes installing n8n (and Node 24) when the cache has none: about 4-5 minutes each. */
+const setupTimeoutMs = 20 * 60_000;
+const scenarioTimeoutMs = 5 * 60_000;
+
+function title(version: N8nVersion): string {
+	return `n8n ${version} (${versionProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`})`;
+}
+
+/** One n8n version: a fresh sandbox and n8n, every scenario in turn, then everything stopped. */
+export async function runVersionSuite(
+	version: N8nVersion,
+	tarball: string,
+	scenarios: Scenario[],
+): Promise<VersionResult> {
+	const scope = `e2e ${version}`;
+	const steps: StepResult[] = [];
+	const workDir = makeTempDir(`presenter-video-e2e-${version}-`);
+	let sandbox: Sandbox | undefined;
+	let instance: N8nInstance | undefined;
+	// Filled in by the setup step, which runs as a callback.
+	const started: { context?: E2eContext } = {};
+	try {
+		const setup = await timedStep(scope, 'install check, import, start n8n', setupTimeoutMs, async () => {
+			sandbox = await startSandbox(e2eSandboxOptions);
+			instance = await startE2eInstance(version, tarball, sandbox, workDir.path, scenarios);
+			started.context = { version, instance, sandbox, workDir: workDir.path, api: await instance.api() };
+		});
+		steps.push(setup);
+		const { context } = started;
+		if (context !== undefined) {
+			for (const scenario of scenarios) {
+				steps.push(await timedStep(scope, scenario.name, scenarioTimeoutMs, () => scenario.run(context)));
+			}
+		}
+		return { title: title(version), steps };
+	} finally {
+		const failed = steps.some((step) => step.error !== undefined);
+		if (instance !== undefined) await disposeKeepingLog(instance, failed);
+		await sandbox?.close();
+		workDir.remove();
+	}
+}

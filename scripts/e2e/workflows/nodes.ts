@@ -1,0 +1,129 @@
+import { presenterCredential, presenterCredentialType } from './credential';
+import type { NodeParameters, WorkflowNode } from './workflow-json';
+
+/** Built-in nodes at type versions that both n8n 1.123 and 2.41 ship, and our two nodes. */
+
+type NodeSpec = Omit<WorkflowNode, 'position'>;
+
+export const presenterVideoType = 'n8n-nodes-presenter-video.presenterVideo';
+export const presenterVideoTriggerType = 'n8n-nodes-presenter-video.presenterVideoTrigger';
+
+function nodeId(name: string): string {
+	return name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+export type WebhookResponse =
+	| { mode: 'onReceived' }
+	| { mode: 'responseNode' }
+	| { mode: 'lastNode'; data: 'allEntries' | 'firstEntryJson' };
+
+/** n8n's Webhook node on POST `/webhook/<path>`; a fixed webhookId keeps its registration stable. */
+export function webhookNode(path: string, webhookId: string, response: WebhookResponse): NodeSpec {
+	return {
+		id: 'webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId,
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: response.mode,
+			...(response.mode === 'lastNode' ? { responseData: response.data } : {}),
+			options: {},
+		},
+	};
+}
+
+export function presenterVideoNode(name: string, parameters: NodeParameters, extra: Partial<NodeSpec> = {}): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: presenterVideoType,
+		typeVersion: 1,
+		parameters,
+		credentials: { [presenterCredentialType]: presenterCredential },
+		...extra,
+	};
+}
+
+/** Resource locator value typed as an id, as the editor stores "By ID". */
+export function byId(value: string): { __rl: true; mode: 'id'; value: string } {
+	return { __rl: true, mode: 'id', value };
+}
+
+export function setNode(
+	name: string,
+	fields: Array<[field: string, type: 'string' | 'number', value: string]>,
+): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: fields.map(([field, type, value], index) => ({ id: `f${index}`, name: field, type, value })),
+			},
+			options: {},
+		},
+	};
+}
+
+export function respondWithBinaryNode(name: string, binaryField: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.respondToWebhook',
+		typeVersion: 1.1,
+		parameters: { respondWith: 'binary', responseDataSource: 'set', inputFieldName: binaryField, options: {} },
+	};
+}
+
+export function readFileNode(name: string, pathExpression: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		parameters: { operation: 'read', fileSelector: pathExpression, options: {} },
+	};
+}
+
+export function writeFileNode(name: string, pathExpression: string, binaryField = 'data'): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.readWriteFile',
+		typeVersion: 1,
+		parameters: { operation: 'write', fileName: pathExpression, dataPropertyName: binaryField, options: {} },
+	};
+}
+
+/** One item per CSV row, keyed by the header row. */
+export function extractCsvNode(name: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.extractFromFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'csv', binaryPropertyName: 'data', options: {} },
+	};
+}
+
+/** All input items as one CSV file in binary field `data`. */
+export function convertToCsvNode(name: string, fileName: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		parameters: { operation: 'csv', binaryPropertyName: 'data', options: { fileName } },
+	};
+}
+
+/** JavaScript run once for all items, in n8n's Code node. */
+export function codeNode(name: string, jsCode: string): NodeSpec {
+	return { id: nodeId(name), name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } };
+}

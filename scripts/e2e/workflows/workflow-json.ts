@@ -1,0 +1,47 @@
+/** The shape n8n exports and imports workflows in; only the fields these tests set. */
+
+export type NodeParameters = Record<string, unknown>;
+
+export type CredentialRef = { id: string; name: string };
+
+export type WorkflowNode = {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: NodeParameters;
+	credentials?: Record<string, CredentialRef>;
+	webhookId?: string;
+	executeOnce?: boolean;
+};
+
+export type Connection = { node: string; type: 'main'; index: number };
+
+export type Connections = Record<string, { main: Connection[][] }>;
+
+export type Workflow = {
+	id: string;
+	name: string;
+	active: boolean;
+	nodes: WorkflowNode[];
+	connections: Connections;
+	settings: Record<string, unknown>;
+};
+
+/** Nodes in the order data flows; laid out left to right, each feeding the next. */
+export function linearWorkflow(id: string, name: string, nodes: Array<Omit<WorkflowNode, 'position'>>): Workflow {
+	const connections: Connections = {};
+	nodes.slice(0, -1).forEach((node, index) => {
+		connections[node.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id,
+		name,
+		active: false,
+		nodes: nodes.map((node, index) => ({ ...node, position: [index * 240, 0] })),
+		connections,
+		// Executions are kept whatever their outcome, so the tests can read every one back.
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+	};
+}
