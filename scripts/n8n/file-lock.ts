@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-function isProcessAlive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -22,7 +22,8 @@ function tryTakeLock(lockPath: string): boolean {
 	}
 }
 
-function readHolderPid(lockPath: string): number | undefined {
+/** The pid written in a lock file, if any. */
+export function readHolderPid(lockPath: string): number | undefined {
 	try {
 		const pid = Number(fs.readFileSync(lockPath, 'utf8'));
 		return Number.isInteger(pid) && pid > 0 ? pid : undefined;

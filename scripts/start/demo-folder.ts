@@ -1,29 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive, readHolderPid } from '../n8n/file-lock';
 import { cacheDir } from '../n8n/paths';
 
 /** n8n's user folder for `npm start`: database, settings and community nodes, kept between runs. */
 export const demoUserFolder = path.join(cacheDir, 'n8n-demo');
 
 const lockFile = `${demoUserFolder}.pid`;
-
-function isProcessAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-function readLockHolder(): number | undefined {
-	try {
-		const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-		return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 /**
  * Two n8n servers on one SQLite database corrupt each other's state, so a second `npm start`
@@ -35,11 +18,11 @@ export function claimDemoFolder(): void {
 		try {
 			fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
 			process.once('exit', () => {
-				if (readLockHolder() === process.pid) fs.rmSync(lockFile, { force: true });
+				if (readHolderPid(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
 			});
 			return;
 		} catch {
-			const holder = readLockHolder();
+			const holder = readHolderPid(lockFile);
 			if (holder !== undefined && isProcessAlive(holder)) {
 				throw new Error(
 					`Another npm start (process ${holder}) is using ${demoUserFolder}. Stop it first (Ctrl-C there).`,

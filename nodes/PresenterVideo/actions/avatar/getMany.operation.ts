@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { listAvatars } from '../../helpers/catalogue';
-import { runItems } from '../../helpers/itemRunner';
 import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
-import { readLimit, toItems } from '../common/listOutput';
+import { executeList } from '../common/listOutput';
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimitFields('avatar'),
@@ -19,12 +18,5 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runItems(this, {
-		prepare: (itemIndex) => ({
-			filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-			limit: readLimit(this, itemIndex),
-		}),
-		run: async (itemIndex, { filters, limit }, { client }) =>
-			toItems(await listAvatars(client, filters, itemIndex), limit, itemIndex),
-	});
+	return await executeList(this, listAvatars);
 }
