@@ -5,38 +5,29 @@
  *
  *   npm run bench:download -- [megabytes=300]
  */
-import { mkdtempSync, statSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import { statSync } from 'fs';
 
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'presenter-video-bench-'));
+import { loadBuiltNode, runBenchmark } from './benchKit';
 
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
 	const megabytes = Number(process.argv[2] ?? 300);
 	const { startSandbox } = await import('../sandbox');
-	const { runNode } = await import('../harness');
-	const { PresenterVideo } = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
-	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
 
 	const sandbox = await startSandbox();
 	try {
+		const runBuiltNode = await loadBuiltNode(sandbox);
 		global.gc?.();
 		const baseline = process.memoryUsage().rss;
 		let peak = baseline;
 		const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
 		const began = Date.now();
-		const result = await runNode({
-			nodeType: new PresenterVideo(),
-			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
-			parameters: {
-				resource: 'video',
-				operation: 'download',
-				downloadFrom: 'url',
-				videoUrl: `${sandbox.storageUrl}/large.mp4?bytes=${megabytes * MB}`,
-			},
+		const result = await runBuiltNode({
+			resource: 'video',
+			operation: 'download',
+			downloadFrom: 'url',
+			videoUrl: `${sandbox.storageUrl}/large.mp4?bytes=${megabytes * MB}`,
 		});
 		const wallMs = Date.now() - began;
 		clearInterval(sampler);
@@ -61,7 +52,4 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+runBenchmark(main);

@@ -5,29 +5,20 @@
  *
  *   npm run bench:waiting -- [items=20] [jobMs=2000]
  */
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'presenter-video-bench-'));
+import { loadBuiltNode, runBenchmark } from './benchKit';
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 20);
 	const jobMs = Number(process.argv[3] ?? 2000);
 	const { startSandbox } = await import('../sandbox');
-	const { runNode } = await import('../harness');
-	const { PresenterVideo } = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
-	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
 
 	const sandbox = await startSandbox({ timings: { generationMs: jobMs, exportMs: 200 } });
 	try {
+		const runBuiltNode = await loadBuiltNode(sandbox);
 		const began = Date.now();
-		const result = await runNode({
-			nodeType: new PresenterVideo(),
-			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
-			inputItems: Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
-			parameters: {
+		const result = await runBuiltNode(
+			{
 				resource: 'video',
 				operation: 'generate',
 				inputMethod: 'prompt',
@@ -36,7 +27,8 @@ async function main(): Promise<void> {
 				format: 'vertical',
 				waitForCompletion: 'poll',
 			},
-		});
+			Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
+		);
 		const wallMs = Date.now() - began;
 		const completed = result.output.filter((item) => item.json.status === 'completed').length;
 		const starts = sandbox.requests.filter((request) => request.path.endsWith('/generation/start'));
@@ -62,7 +54,4 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+runBenchmark(main);

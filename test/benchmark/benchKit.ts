@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { NodeRunResult } from '../harness';
+import type { Sandbox } from '../sandbox';
+
+/**
+ * What every benchmark shares: n8n-core's user folder set before it loads, the node as built in
+ * dist/ (as n8n loads it), run in a real workflow with the sandbox credential, and a failing exit.
+ */
+
+export function runBenchmark(main: () => Promise<void>): void {
+	process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'presenter-video-bench-'));
+	main().catch((error) => {
+		console.error(error);
+		process.exitCode = 1;
+	});
+}
+
+export type BuiltNodeRun = (parameters: INodeParameters, inputItems?: INodeExecutionData[]) => Promise<NodeRunResult>;
+
+/** Loads n8n-core and the built node up front, so that loading is not part of what is measured. */
+export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
+	const { runNode } = await import('../harness');
+	const { PresenterVideo } = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
+	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
+	return async (parameters, inputItems) =>
+		await runNode({
+			nodeType: new PresenterVideo(),
+			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
+			parameters,
+			inputItems,
+		});
+}
