@@ -18,6 +18,8 @@ export interface PresenterService {
 }
 
 const sandboxPorts = { port: 4010, storagePort: 4011 };
+/** The service's own limit, so the demo behaves as production does. */
+const SERVICE_RATE_LIMIT = { limit: 100, windowMs: 60_000 };
 
 /** Real service when both variables are set; half a configuration is a mistake worth stopping for. */
 export function serviceChoiceFromEnv(env: NodeJS.ProcessEnv, sandboxTimings: SandboxTimings): ServiceChoice {
@@ -34,11 +36,11 @@ export function serviceChoiceFromEnv(env: NodeJS.ProcessEnv, sandboxTimings: San
 
 async function startSandboxOnKnownPorts(timings: SandboxTimings): Promise<Sandbox> {
 	try {
-		return await startSandbox({ ...sandboxPorts, timings });
+		return await startSandbox({ ...sandboxPorts, timings, rateLimit: SERVICE_RATE_LIMIT });
 	} catch (error) {
 		// Another sandbox (or anything else) holds the usual ports: any free ones work just as well.
 		if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-		return startSandbox({ timings });
+		return startSandbox({ timings, rateLimit: SERVICE_RATE_LIMIT });
 	}
 }
 

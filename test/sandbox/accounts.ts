@@ -5,6 +5,7 @@ import type { SandboxKeys } from './types';
 /** Demo keys: readable on purpose, they only open this local sandbox. */
 export const SANDBOX_KEYS: SandboxKeys = {
 	main: 'sandbox_main_key',
+	mainSecond: 'sandbox_main_second_key',
 	other: 'sandbox_other_key',
 	starter: 'sandbox_starter_key',
 	poor: 'sandbox_poor_key',
@@ -38,6 +39,7 @@ export class Accounts {
 			plan: 'enterprise',
 			credits: initialCredits,
 		});
+		this.spaceIdByKey.set(SANDBOX_KEYS.mainSecond, SPACE_IDS.main);
 		this.add(SANDBOX_KEYS.other, {
 			id: SPACE_IDS.other,
 			name: 'Space B',

@@ -5,6 +5,7 @@ import { applyFaultBefore } from './fault-response';
 import { bearerToken, parseQuery, readBody, sendJson, type RequestBody } from './http-io';
 import { hasApiAccess } from './plans';
 import { loggedBody, recordRequest } from './request-log';
+import { RATE_LIMIT_BODY } from './rate-limiter';
 import { present } from './response-style';
 import type { SandboxState } from './state';
 
@@ -55,19 +56,11 @@ function respond(
 	body: RequestBody,
 ): Outcome {
 	const token = bearerToken(req.headers.authorization);
-	// Limits are per presented key; requests without one share a bucket.
-	const verdict = state.rateLimiter.hit(token ?? '(no key)');
+	// Limits are per workspace, shared by all its keys; requests without a known key share a bucket.
+	const bucket = (token === undefined ? undefined : state.accounts.spaceForKey(token)?.id) ?? '(no space)';
+	const verdict = state.rateLimiter.hit(bucket);
 	const headers = verdict.headers;
-	if (!verdict.allowed) {
-		return {
-			status: 429,
-			body: {
-				error: 'Rate limit exceeded, retry after the reset time',
-				code: 'rate_limit_exceeded',
-			},
-			headers,
-		};
-	}
+	if (!verdict.allowed) return { status: 429, body: { ...RATE_LIMIT_BODY }, headers };
 	try {
 		const path = url.pathname.replace(/\/+$/, '');
 		if (!path.startsWith(`${API_PREFIX}/`)) throw notFound(req.method, url.pathname);

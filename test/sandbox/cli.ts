@@ -1,7 +1,9 @@
 /**
  * Runs the sandbox for demos and manual testing: `npx tsx test/sandbox/cli.ts` (npm run sandbox).
  * Env: SANDBOX_PORT (default 4010; storage uses the next port unless SANDBOX_STORAGE_PORT is set),
- * SANDBOX_GENERATION_MS / SANDBOX_EXPORT_MS (job durations, default 20000 / 10000).
+ * SANDBOX_GENERATION_MS / SANDBOX_EXPORT_MS (job durations, default 20000 / 10000),
+ * SANDBOX_RATE_LIMIT / SANDBOX_RATE_WINDOW_MS (requests per workspace per window, default the
+ * service's 100 per 60000).
  */
 import { startSandbox } from './index';
 
@@ -23,6 +25,10 @@ async function main(): Promise<void> {
 			generationMs: envNumber('SANDBOX_GENERATION_MS', 20_000),
 			exportMs: envNumber('SANDBOX_EXPORT_MS', 10_000),
 		},
+		rateLimit: {
+			limit: envNumber('SANDBOX_RATE_LIMIT', 100),
+			windowMs: envNumber('SANDBOX_RATE_WINDOW_MS', 60_000),
+		},
 	});
 	const { keys } = sandbox;
 	process.stdout.write(
@@ -34,6 +40,7 @@ async function main(): Promise<void> {
 			'',
 			'  API keys',
 			`    ${keys.main.padEnd(22)} Enterprise, space A, 1000 credits`,
+			`    ${keys.mainSecond.padEnd(22)} A second key of space A (shares its credits and rate limit)`,
 			`    ${keys.other.padEnd(22)} Enterprise, space B, 1000 credits`,
 			`    ${keys.poor.padEnd(22)} Enterprise, about 1 credit (402 paths)`,
 			`    ${keys.starter.padEnd(22)} Start plan (403 plan_required)`,

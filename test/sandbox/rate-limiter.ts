@@ -2,40 +2,42 @@ import type { RateLimitOptions } from './types';
 
 export interface RateLimitVerdict {
 	allowed: boolean;
+	/** The X-RateLimit-* headers of an allowed request; a refusal carries none, as on the service. */
 	headers: Record<string, string>;
 }
 
-interface Window {
-	startedAt: number;
-	count: number;
-}
+export const RATE_LIMIT_BODY = {
+	error: 'Rate limit exceeded. Maximum 100 requests per minute.',
+	code: 'rate_limit_exceeded',
+} as const;
 
-/** Fixed-window limit per bucket (the presented API key), with the spec's X-RateLimit-* headers. */
+/**
+ * The service's limiter: a sliding window per bucket (the workspace), in which every request
+ * counts, refused ones included, so retrying during a refusal keeps the window full.
+ */
 export class RateLimiter {
-	private readonly windows = new Map<string, Window>();
+	private readonly arrivals = new Map<string, number[]>();
 
 	constructor(private readonly limits: () => RateLimitOptions) {}
 
 	hit(bucket: string, now = Date.now()): RateLimitVerdict {
 		const { limit, windowMs } = this.limits();
-		let window = this.windows.get(bucket);
-		if (!window || now - window.startedAt >= windowMs) {
-			window = { startedAt: now, count: 0 };
-			this.windows.set(bucket, window);
-		}
-		const allowed = window.count < limit;
-		if (allowed) window.count += 1;
+		const recent = (this.arrivals.get(bucket) ?? []).filter((at) => now - at < windowMs);
+		const allowed = recent.length < limit;
+		recent.push(now);
+		this.arrivals.set(bucket, recent);
+		if (!allowed) return { allowed, headers: {} };
 		return {
 			allowed,
 			headers: {
 				'X-RateLimit-Limit': String(limit),
-				'X-RateLimit-Remaining': String(Math.max(0, limit - window.count)),
-				'X-RateLimit-Reset': String(Math.ceil((window.startedAt + windowMs) / 1000)),
+				'X-RateLimit-Remaining': String(Math.max(0, limit - recent.length)),
+				'X-RateLimit-Reset': String(Math.floor((now + windowMs) / 1000)),
 			},
 		};
 	}
 
 	reset(): void {
-		this.windows.clear();
+		this.arrivals.clear();
 	}
 }

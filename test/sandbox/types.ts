@@ -39,9 +39,9 @@ export interface SandboxTimings {
 }
 
 export interface RateLimitOptions {
-	/** Requests allowed per key per window. */
+	/** Requests allowed per workspace in any window, refused ones counted. */
 	limit: number;
-	/** Fixed window length. */
+	/** Sliding window length: 60000 on the service; tests scale it down with the job timings. */
 	windowMs: number;
 }
 
@@ -64,7 +64,7 @@ export interface SandboxOptions {
 	duplicateDeliveries: number;
 	/** Send the `task` field (`video_generate` / `video_export`) in webhook bodies. Default true. */
 	includeTask: boolean;
-	/** Per-key fixed-window rate limit. Default { limit: 600, windowMs: 60000 }. */
+	/** Per-workspace sliding-window rate limit. Default { limit: 600, windowMs: 60000 }; the service has 100. */
 	rateLimit: Partial<RateLimitOptions>;
 	/** Fault-injection rules; replaced as a whole by configure(). Default []. */
 	faults: FaultRule[];
@@ -118,6 +118,8 @@ export interface WebhookDeliveryAttempt {
 export interface SandboxKeys {
 	/** Enterprise space A, plenty of credits. */
 	main: string;
+	/** A second key of space A: same credits, same rate-limit window. */
+	mainSecond: string;
 	/** Enterprise space B. */
 	other: string;
 	/** Start plan: every API call gives 403 plan_required. */
