@@ -43,6 +43,15 @@ export class PresenterVideoApi implements ICredentialType {
 			description:
 				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
 		},
+		{
+			displayName: 'Requests per Minute',
+			name: 'requestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 100,
+			description:
+				"The workspace's API rate limit. Every execution using this credential shares it; change it only if your plan allows a different limit.",
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -9,9 +9,11 @@ import {
 import { waitFor } from '../helpers/wait';
 import { buildApiError } from './apiError';
 import { resolveApiRoot, sendApiRequest, type ApiContext } from './apiRequest';
+import { answerOf, budgetForContext } from './budgetForContext';
 import { READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
 import { buildMalformedResponseError, buildNetworkError, networkCause } from './networkError';
 import { unwrapObject } from './responseShape';
+import { BudgetDeadlineError } from './requestBudget';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 
 export type { ApiContext };
@@ -23,6 +25,10 @@ function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
 export interface CallOptions {
 	qs?: IDataObject;
 	itemIndex?: number;
+	/** Among reads waiting for the rate limit, lower goes first. */
+	order?: number;
+	/** Epoch ms: a read waits for the rate limit until then, and then throws BudgetDeadlineError. */
+	deadline?: number;
 }
 
 export interface ApiClient {
@@ -43,6 +49,9 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const apiRoot = await resolveApiRoot(context);
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
+	const budget = await budgetForContext(context, apiRoot);
+	const cancelled = (endpoint: string) =>
+		new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
 
 	async function send(
 		kind: RequestKind,
@@ -51,11 +60,16 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		body: IDataObject | undefined,
 		options: CallOptions,
 	): Promise<unknown> {
-		const state: RetryState = { retries: 0, rateLimitRetries: 0 };
+		const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
 		for (;;) {
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
+			const permit = await budget.acquire({ priority: kind, order: options.order, deadline: options.deadline, signal });
+			if (!permit) {
+				if (signal?.aborted) throw cancelled(endpoint);
+				throw new BudgetDeadlineError();
+			}
 			try {
 				response = await sendApiRequest(context, apiRoot, {
 					method,
@@ -65,6 +79,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
 					abortSignal: signal,
 				});
+				permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
 				outcome =
 					ok && !isJsonBody(response.body)
@@ -72,8 +87,8 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 						: { type: 'status', status: response.statusCode, headers: response.headers as Record<string, unknown> };
 				if (ok && outcome.type === 'status') return response.body;
 			} catch (error) {
-				if (signal?.aborted)
-					throw new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
+				permit.finish({ type: 'unknown' });
+				if (signal?.aborted) throw cancelled(endpoint);
 				failure = networkCause(error);
 				outcome = { type: 'network' };
 			}

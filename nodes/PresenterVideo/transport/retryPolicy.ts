@@ -8,7 +8,8 @@ export type Outcome =
 
 export const RETRY_LIMITS = {
 	maxReadRetries: 4,
-	maxRateLimitRetries: 5,
+	/** Refusals in a row a call accepts, each waited out by the request budget, when no deadline bounds it. */
+	maxRateLimitRetries: 10,
 	maxRateLimitWaitMs: 60_000,
 	baseBackoffMs: 500,
 	maxBackoffMs: 8_000,
@@ -18,7 +19,8 @@ export function backoffDelay(retryNumber: number): number {
 	return Math.min(RETRY_LIMITS.baseBackoffMs * 2 ** retryNumber, RETRY_LIMITS.maxBackoffMs);
 }
 
-function header(headers: Record<string, unknown>, name: string): string | undefined {
+/** A response header by its lower-case name, whatever case the answer used. */
+export function header(headers: Record<string, unknown>, name: string): string | undefined {
 	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
 	const value = key === undefined ? undefined : headers[key];
 	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
@@ -47,6 +49,8 @@ export function rateLimitDelay(headers: Record<string, unknown>, now = Date.now(
 export interface RetryState {
 	retries: number;
 	rateLimitRetries: number;
+	/** A deadline bounds the call (a wait's Max Wait): refusals are waited out until then. */
+	untilDeadline?: boolean;
 }
 
 /** The delay before the next attempt, or undefined when the outcome must be reported as it is. */
@@ -57,8 +61,9 @@ export function nextRetryDelay(
 	now = Date.now(),
 ): number | undefined {
 	if (outcome.type === 'status' && outcome.status === 429) {
-		if (state.rateLimitRetries >= RETRY_LIMITS.maxRateLimitRetries) return undefined;
-		return rateLimitDelay(outcome.headers, now) ?? backoffDelay(state.rateLimitRetries);
+		if (!state.untilDeadline && state.rateLimitRetries >= RETRY_LIMITS.maxRateLimitRetries) return undefined;
+		// The request budget holds the next attempt until the window has room, refusal counted.
+		return rateLimitDelay(outcome.headers, now) ?? 0;
 	}
 	if (kind === 'start') return undefined;
 	const transient =

@@ -11,6 +11,10 @@ export interface PresenterVideoRun {
 	apiKey?: string;
 	continueOnFail?: boolean;
 	abortSignal?: AbortSignal;
+	/** Runs that name the same credential share its request budget; by default each run has its own. */
+	credentialId?: string;
+	/** The credential's Requests per Minute; by default high, so tests not about the limit are not paced. */
+	requestsPerMinute?: number;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 }
@@ -20,7 +24,10 @@ export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 
 /** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
 export const FAST_POLLING = { pollingIntervalSeconds: 1 };
 
+let runs = 0;
+
 export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {
+	runs += 1;
 	return await runNode({
 		nodeType: new PresenterVideo(),
 		type: 'n8n-nodes-presenter-video.presenterVideo',
@@ -29,8 +36,12 @@ export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun
 		credentials: [
 			{
 				type: 'presenterVideoApi',
-				id: 'cred-1',
-				data: { apiKey: run.apiKey ?? sandbox.keys.main, baseUrl: sandbox.baseUrl },
+				id: run.credentialId ?? `cred-${runs}`,
+				data: {
+					apiKey: run.apiKey ?? sandbox.keys.main,
+					baseUrl: sandbox.baseUrl,
+					requestsPerMinute: run.requestsPerMinute ?? 100_000,
+				},
 			},
 		],
 		nodeSettings: run.continueOnFail ? { continueOnFail: true } : {},

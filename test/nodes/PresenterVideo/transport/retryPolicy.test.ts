@@ -24,11 +24,16 @@ describe('retry policy', () => {
 		expect(nextRetryDelay('start', status(502), fresh())).toBeUndefined();
 	});
 
-	it('re-sends a start after a 429, which the service certainly did not process', () => {
-		expect(nextRetryDelay('start', status(429), fresh())).toBe(500);
+	it('re-sends a start after a 429, which the service certainly did not process, leaving the wait to the budget', () => {
+		expect(nextRetryDelay('start', status(429), fresh())).toBe(0);
 		expect(
 			nextRetryDelay('start', status(429), { retries: 0, rateLimitRetries: RETRY_LIMITS.maxRateLimitRetries }),
 		).toBeUndefined();
+	});
+
+	it('waits out refusals without a count limit when a deadline bounds the call', () => {
+		const many = { retries: 0, rateLimitRetries: RETRY_LIMITS.maxRateLimitRetries * 3, untilDeadline: true };
+		expect(nextRetryDelay('read', status(429), many)).toBe(0);
 	});
 
 	it('does not retry client errors', () => {
