@@ -1,14 +1,9 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
-import { Semaphore } from './concurrency';
 import { InputError, toNodeError } from './inputError';
+import { ReadScheduler } from './readScheduler';
 import { WaitCancelledError } from './wait';
-
-/** Billed starts in flight at once: enough to start a batch quickly, few enough for rate limits. */
-const START_CONCURRENCY = 5;
-/** Status calls in flight at once across all jobs being waited for. */
-const STATUS_CONCURRENCY = 5;
 
 export interface StartedJobRecord {
 	jobId: string;
@@ -20,8 +15,9 @@ export interface StartedJobRecord {
 export interface ItemTools {
 	client: ApiClient;
 	signal: AbortSignal;
-	statusConcurrency: Semaphore;
-	/** Runs a billed start under the start gate, and refuses to start once the batch has failed. */
+	/** When each waiting job is read; calls in flight follow the client's request budget. */
+	reads: ReadScheduler;
+	/** Runs a billed start, and refuses to start once the batch has failed. */
 	start<T>(task: () => Promise<T>): Promise<T>;
 	/** Records a job the service accepted, so that no error can lose its id. */
 	registerJob(job: StartedJobRecord): void;
@@ -96,19 +92,17 @@ export async function runItems<Prepared>(
 	const client = await createApiClient(context);
 	const controller = new AbortController();
 	const signal = combineSignals(context.getExecutionCancelSignal(), controller);
-	const startConcurrency = new Semaphore(START_CONCURRENCY);
 	const jobs: StartedJobRecord[] = [];
 	let fatal: Error | undefined;
 
 	const tools: ItemTools = {
 		client,
 		signal,
-		statusConcurrency: new Semaphore(STATUS_CONCURRENCY),
-		start: async (task) =>
-			await startConcurrency.use(async () => {
-				if (signal.aborted) throw new WaitCancelledError();
-				return await task();
-			}),
+		reads: new ReadScheduler(() => client.budget.window),
+		start: async (task) => {
+			if (signal.aborted) throw new WaitCancelledError();
+			return await task();
+		},
 		registerJob: (job) => jobs.push(job),
 	};
 

@@ -16,6 +16,8 @@ export interface StartedJob {
 	jobId: string;
 	startedAt: number;
 	start: StartResponse;
+	/** The requested video length, which the read scheduler uses to expect the job's end. */
+	sizeSeconds?: number;
 }
 
 /** Starts a billed job once, and registers its id before anything else can fail. */
@@ -42,21 +44,17 @@ export async function startJob(
 		);
 	}
 	tools.registerJob({ jobId: start.job_id, itemIndex, kind });
-	return { kind, jobId: start.job_id, startedAt: Date.now(), start };
+	const sizeSeconds = typeof body.duration === 'number' ? body.duration : undefined;
+	return { kind, jobId: start.job_id, startedAt: Date.now(), start, sizeSeconds };
 }
 
 export async function awaitJob(
 	tools: ItemTools,
-	job: { kind: JobKind; jobId: string; startedAt: number; lastKnown?: AnyJob },
+	job: { kind: JobKind; jobId: string; startedAt: number; lastKnown?: AnyJob; sizeSeconds?: number },
 	itemIndex: number,
 	preferences: WaitPreferences,
 ): Promise<WaitOutcome> {
-	return await waitForJob(
-		tools.client,
-		{ ...job, itemIndex },
-		{ ...preferences, signal: tools.signal },
-		tools.statusConcurrency,
-	);
+	return await waitForJob(tools.client, { ...job, itemIndex }, { ...preferences, signal: tools.signal }, tools.reads);
 }
 
 const KIND_LABEL: Record<JobKind, string> = { generation: 'Generation', export: 'Export' };

@@ -1,7 +1,8 @@
 import type { ApiClient } from '../transport/client';
 import { ENDPOINTS } from '../transport/endpoints';
-import type { Semaphore } from './concurrency';
-import { pollInterval } from './pollingSchedule';
+import { BudgetDeadlineError } from '../transport/requestBudget';
+import { serviceMs } from '../transport/serviceTime';
+import type { ReadScheduler } from './readScheduler';
 import { isTerminal, type ExportJob, type GenerationJob, type JobKind } from './types';
 import { WaitCancelledError, waitFor } from './wait';
 
@@ -15,6 +16,8 @@ export interface WaitTarget {
 	startedAt: number;
 	/** The status already known (from the start or a status call), kept if nothing newer arrives. */
 	lastKnown?: AnyJob;
+	/** The video's requested seconds, when known: longer videos are expected to take longer. */
+	sizeSeconds?: number;
 }
 
 export interface WaitSettings {
@@ -32,30 +35,61 @@ export interface WaitOutcome {
 	error?: Error;
 }
 
+/** How often a resting job looks again at when it should be read: what other jobs teach can move it. */
+const RECHECK_MS = 5_000;
+/** Size of a job whose video length is not known. */
+const DEFAULT_SIZE_SECONDS = 60;
+
+/** Rests until the scheduler says the job is due, or until the deadline. */
+async function restUntilDue(
+	reads: ReadScheduler,
+	entry: ReturnType<ReadScheduler['track']>,
+	deadline: number,
+	settings: WaitSettings,
+): Promise<number> {
+	for (;;) {
+		const due = reads.nextReadAt(entry, settings.fixedIntervalMs);
+		const now = Date.now();
+		if (due <= now || now >= deadline) return due;
+		await waitFor(Math.min(due, deadline, now + serviceMs(RECHECK_MS)) - now, settings.signal);
+	}
+}
+
 export async function waitForJob(
 	client: ApiClient,
 	target: WaitTarget,
 	settings: WaitSettings,
-	gate: Semaphore,
+	reads: ReadScheduler,
 ): Promise<WaitOutcome> {
 	const deadline = target.startedAt + settings.maxWaitMs;
 	let job = target.lastKnown;
-	for (;;) {
-		if (job && isTerminal(job.status)) return { target, job, timedOut: false };
-		const now = Date.now();
-		if (now >= deadline) return { target, job, timedOut: true };
-		const interval = settings.fixedIntervalMs ?? pollInterval(target.kind, now - target.startedAt);
-		await waitFor(Math.min(interval, deadline - now), settings.signal);
-		let failure: Error | undefined;
-		try {
-			job = await gate.use(
-				async () =>
-					await client.get<AnyJob>(ENDPOINTS.status[target.kind](target.jobId), { itemIndex: target.itemIndex }),
-			);
-		} catch (error) {
-			failure = error as Error;
+	if (job && isTerminal(job.status)) return { target, job, timedOut: false };
+	const entry = reads.track({
+		kind: target.kind,
+		startedAt: target.startedAt,
+		size: target.sizeSeconds ?? DEFAULT_SIZE_SECONDS,
+	});
+	try {
+		for (;;) {
+			if (job && isTerminal(job.status)) return { target, job, timedOut: false };
+			if (Date.now() >= deadline) return { target, job, timedOut: true };
+			const due = await restUntilDue(reads, entry, deadline, settings);
+			let failure: Error | undefined;
+			try {
+				job = await client.get<AnyJob>(ENDPOINTS.status[target.kind](target.jobId), {
+					itemIndex: target.itemIndex,
+					order: due,
+					deadline,
+				});
+			} catch (error) {
+				if (error instanceof BudgetDeadlineError) return { target, job, timedOut: true };
+				failure = error as Error;
+			}
+			if (settings.signal?.aborted) throw new WaitCancelledError();
+			if (failure) return { target, job, timedOut: false, error: failure };
+			reads.observe(entry, Date.now(), job?.status === 'completed');
 		}
-		if (settings.signal?.aborted) throw new WaitCancelledError();
-		if (failure) return { target, job, timedOut: false, error: failure };
+	} finally {
+		reads.release(entry);
 	}
 }

@@ -13,7 +13,7 @@ import { answerOf, budgetForContext } from './budgetForContext';
 import { READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
 import { buildMalformedResponseError, buildNetworkError, networkCause } from './networkError';
 import { unwrapObject } from './responseShape';
-import { BudgetDeadlineError } from './requestBudget';
+import { BudgetDeadlineError, type RequestBudget } from './requestBudget';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 
 export type { ApiContext };
@@ -33,6 +33,8 @@ export interface CallOptions {
 
 export interface ApiClient {
 	readonly apiRoot: string;
+	/** The workspace's request budget, shared with every execution using the same credential. */
+	readonly budget: RequestBudget;
 	/** A read: retried on network errors, 5xx and 429. Returns the body without a `data` wrapper. */
 	get<T>(endpoint: string, options?: CallOptions): Promise<T>;
 	/** A billed start: re-sent only after a 429, which certainly was not processed. */
@@ -119,6 +121,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 
 	return {
 		apiRoot,
+		budget,
 		getRaw: async (endpoint, options = {}) => await send('read', 'GET', endpoint, undefined, options),
 		get: async <T>(endpoint: string, options: CallOptions = {}) =>
 			unwrapObject<T>(await send('read', 'GET', endpoint, undefined, options)),

@@ -61,7 +61,11 @@ export class RequestBudget {
 
 	private wake?: () => void;
 
-	constructor(limit: number, windowMs: number, private readonly now: () => number = Date.now) {
+	constructor(
+		limit: number,
+		windowMs: number,
+		private readonly now: () => number = Date.now,
+	) {
 		this.window = new RateWindow(limit, windowMs);
 	}
 
@@ -92,9 +96,7 @@ export class RequestBudget {
 				grant,
 			};
 			this.queue.push(waiter);
-			this.queue.sort(
-				(a, b) => a.rank - b.rank || (a.order ?? 0) - (b.order ?? 0) || a.seq - b.seq,
-			);
+			this.queue.sort((a, b) => a.rank - b.rank || (a.order ?? 0) - (b.order ?? 0) || a.seq - b.seq);
 		});
 		this.pump();
 		return await permit;
@@ -135,9 +137,7 @@ export class RequestBudget {
 			return;
 		}
 		this.pumping = true;
-		void this.run().finally(() => {
-			this.pumping = false;
-		});
+		void this.run();
 	}
 
 	private async run(): Promise<void> {
@@ -147,7 +147,11 @@ export class RequestBudget {
 			while (this.queue.length > 0 && this.inFlight < this.maxInFlight() && this.window.hasRoom(now)) {
 				(this.queue.shift() as Waiter).grant(this.permit());
 			}
-			if (this.queue.length === 0) return;
+			if (this.queue.length === 0) {
+				// Cleared in the same turn as the check, so no waiter can slip in unserved.
+				this.pumping = false;
+				return;
+			}
 			const roomAt = this.inFlight < this.maxInFlight() ? this.window.roomAt(now) : undefined;
 			const until = Math.min(roomAt ?? Infinity, now + CHECK_MS);
 			await new Promise<void>((resolve) => {
