@@ -1,0 +1,134 @@
+/**
+ * Scale against the service's rate limit: N Create items (generate, export, download) against the
+ * sandbox with the service's limiter (100 requests per 60 s per workspace, refused ones counted),
+ * with time scaled down by SCALE on both sides: the sandbox's window and job times, and the node's
+ * window and polling schedule. Uses the built node in dist/, as n8n loads it.
+ *
+ *   npm run bench:scale -- [items=10]
+ *
+ * Physical limit: max(longest job chain + detection, API calls / budget), where the chain is one
+ * generation then one export, detection is the service's recommended polling interval at the
+ * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
+ * is 100 calls per window.
+ */
+
+import { join } from 'path';
+
+import { loadBuiltNode, runBenchmark } from './benchKit';
+
+/** 60 s of the service's time pass in 1.2 s. */
+const SCALE = 1 / 50;
+const LIMIT = 100;
+const WINDOW_MS = 60_000 * SCALE;
+/** Assumed real times: three minutes to generate a 30-second video, one to export it. */
+const GENERATION_MS = 180_000 * SCALE;
+const EXPORT_MS = 60_000 * SCALE;
+
+function peakInWindow(times: number[], windowMs: number): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	let peak = 0;
+	let first = 0;
+	for (let last = 0; last < sorted.length; last += 1) {
+		while (sorted[last] - sorted[first] >= windowMs) first += 1;
+		peak = Math.max(peak, last - first + 1);
+	}
+	return peak;
+}
+
+function countAbove(values: string[], most: number): number {
+	const counts = new Map<string, number>();
+	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+	return [...counts.values()].filter((count) => count > most).length;
+}
+
+async function main(): Promise<void> {
+	const itemCount = Number(process.argv[2] ?? 10);
+	const { startSandbox } = await import('../sandbox');
+	const serviceTime = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/transport/serviceTime.js')
+	)) as typeof import('../../nodes/PresenterVideo/transport/serviceTime');
+	serviceTime.setServiceTimeScale(SCALE);
+	const schedule = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/helpers/pollingSchedule.js')
+	)) as typeof import('../../nodes/PresenterVideo/helpers/pollingSchedule');
+
+	const sandbox = await startSandbox({
+		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS },
+		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
+		initialCredits: 1_000_000,
+	});
+	try {
+		const runBuiltNode = await loadBuiltNode(sandbox);
+		// n8n-core's first run sets itself up; an input refused before any request keeps that out.
+		await runBuiltNode({ resource: 'video', operation: 'create', inputMethod: 'prompt', prompt: 'x', duration: 1 });
+		const began = Date.now();
+		const result = await runBuiltNode(
+			{
+				resource: 'video',
+				operation: 'create',
+				inputMethod: 'prompt',
+				prompt: '={{ $json.topic }}',
+				duration: 30,
+				format: 'vertical',
+				options: {},
+			},
+			Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
+		);
+		const wallMs = Date.now() - began;
+		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
+		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
+		const api = sandbox.requests.filter((request) => request.listener === 'api');
+		const accepted = (part: string) => api.filter((request) => request.path.endsWith(part) && request.status === 200);
+		const generationStarts = accepted('/generation/start');
+		const exportStarts = accepted('/export/start');
+		const outputs = result.output.map((item) => item.json);
+		const completed = outputs.filter((json) => json.status === 'completed').length;
+		const reportedIds = new Set(outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean));
+		const callSlotMs = WINDOW_MS / LIMIT;
+		const detectionMs =
+			SCALE * (schedule.pollInterval('generation', 180_000) + schedule.pollInterval('export', 60_000));
+		const chainMs = GENERATION_MS + EXPORT_MS + detectionMs;
+		const budgetMs = api.length * callSlotMs;
+		const physicalLimitMs = Math.max(chainMs, budgetMs);
+		console.log(
+			JSON.stringify(
+				{
+					items: itemCount,
+					timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms, generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
+					status: result.status,
+					completed,
+					failed: itemCount - completed,
+					doubleStarts:
+						countAbove(
+							generationStarts.map((request) => JSON.stringify(request.body)),
+							1,
+						) +
+						countAbove(
+							exportStarts.map((request) => JSON.stringify(request.body)),
+							1,
+						),
+					lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
+					apiCalls: api.length,
+					refused429: api.filter((request) => request.status === 429).length,
+					peakCallsInAnyWindow: peakInWindow(
+						api.map((request) => request.at),
+						WINDOW_MS,
+					),
+					wallMs,
+					physicalLimitMs: Math.round(physicalLimitMs),
+					chainMs,
+					detectionMs,
+					budgetMs: Math.round(budgetMs),
+					ratio: Number((wallMs / physicalLimitMs).toFixed(3)),
+					minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
+				},
+				null,
+				2,
+			),
+		);
+	} finally {
+		await sandbox.close();
+	}
+}
+
+runBenchmark(main);
