@@ -78,15 +78,15 @@ export class ReadScheduler {
 		const last = entry.lastReadAt ?? entry.startedAt;
 		const scheduled = last + (fixedIntervalMs ?? scheduledInterval(entry.kind, last - entry.startedAt));
 		const perSize = this.finishPerSize[entry.kind];
+		if (perSize !== undefined) {
+			const expectedEnd = entry.startedAt + perSize * entry.size;
+			return last < expectedEnd ? expectedEnd : scheduled;
+		}
+		if (this.isPioneer(entry)) return scheduled;
 		const longestRest = Math.max(
 			fixedIntervalMs ?? longestInterval(entry.kind),
 			SPECULATIVE_SHARE * this.fairShareMs(),
 		);
-		if (perSize !== undefined) {
-			const expectedEnd = entry.startedAt + perSize * entry.size;
-			return last < expectedEnd ? Math.min(expectedEnd, last + longestRest) : scheduled;
-		}
-		if (this.isPioneer(entry)) return scheduled;
 		return Math.max(scheduled, last + longestRest);
 	}
 }
