@@ -14,6 +14,7 @@
 
 import { join } from 'path';
 
+import { CREATE_FROM_TOPIC, topicItems } from '../nodes/PresenterVideo/createBatch';
 import { loadBuiltNode, runBenchmark } from './benchKit';
 
 /** 60 s of the service's time pass in 1.2 s. */
@@ -24,17 +25,6 @@ const WINDOW_MS = 60_000 * SCALE;
 const GENERATION_MS = 180_000 * SCALE;
 const EXPORT_MS = 60_000 * SCALE;
 
-function peakInWindow(times: number[], windowMs: number): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let peak = 0;
-	let first = 0;
-	for (let last = 0; last < sorted.length; last += 1) {
-		while (sorted[last] - sorted[first] >= windowMs) first += 1;
-		peak = Math.max(peak, last - first + 1);
-	}
-	return peak;
-}
-
 function countAbove(values: string[], most: number): number {
 	const counts = new Map<string, number>();
 	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -43,7 +33,7 @@ function countAbove(values: string[], most: number): number {
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 10);
-	const { startSandbox } = await import('../sandbox');
+	const { startSandbox, peakInAnyWindow } = await import('../sandbox');
 	const serviceTime = (await import(
 		join(__dirname, '../../dist/nodes/PresenterVideo/transport/serviceTime.js')
 	)) as typeof import('../../nodes/PresenterVideo/transport/serviceTime');
@@ -62,20 +52,8 @@ async function main(): Promise<void> {
 		// n8n-core's first run sets itself up; an input refused before any request keeps that out.
 		await runBuiltNode({ resource: 'video', operation: 'create', inputMethod: 'prompt', prompt: 'x', duration: 1 });
 		const began = Date.now();
-		const result = await runBuiltNode(
-			{
-				resource: 'video',
-				operation: 'create',
-				inputMethod: 'prompt',
-				prompt: '={{ $json.topic }}',
-				duration: 30,
-				format: 'vertical',
-				options: {},
-			},
-			Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
-		);
+		const result = await runBuiltNode(CREATE_FROM_TOPIC, topicItems(itemCount));
 		const wallMs = Date.now() - began;
-		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
 		const api = sandbox.requests.filter((request) => request.listener === 'api');
 		const accepted = (part: string) => api.filter((request) => request.path.endsWith(part) && request.status === 200);
@@ -110,7 +88,7 @@ async function main(): Promise<void> {
 					lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
 					apiCalls: api.length,
 					refused429: api.filter((request) => request.status === 429).length,
-					peakCallsInAnyWindow: peakInWindow(
+					peakCallsInAnyWindow: peakInAnyWindow(
 						api.map((request) => request.at),
 						WINDOW_MS,
 					),

@@ -33,6 +33,7 @@ export { exportFailMarker, failMarker } from './markers';
 export { EXPORT_FAILURE_CODES, GENERATION_FAILURE_CODES } from './failure-codes';
 export { SANDBOX_KEYS } from './accounts';
 export { DEFAULT_OPTIONS } from './options';
+export { peakInAnyWindow } from './request-log';
 
 const HOST = '127.0.0.1';
 

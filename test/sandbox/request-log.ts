@@ -41,3 +41,14 @@ export function loggedBody(body: RequestBody): unknown {
 			return `[body of ${body.bytes} bytes, over the 1 MB limit]`;
 	}
 }
+
+/** The most requests that arrived within any window of `windowMs`: what the service's limit sees. */
+export function peakInAnyWindow(times: number[], windowMs: number): number {
+	const sorted = [...times].sort((a, b) => a - b);
+	let peak = 0;
+	for (let last = 0, first = 0; last < sorted.length; last += 1) {
+		while (sorted[last] - sorted[first] >= windowMs) first += 1;
+		peak = Math.max(peak, last - first + 1);
+	}
+	return peak;
+}

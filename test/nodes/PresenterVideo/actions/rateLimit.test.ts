@@ -1,5 +1,6 @@
 import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/serviceTime';
-import type { Sandbox } from '../../../sandbox';
+import { peakInAnyWindow, type Sandbox } from '../../../sandbox';
+import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';
 import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 // The service's 100 requests per 60 s, time-scaled: a minute passes in 1.2 s on both sides.
@@ -8,30 +9,6 @@ const WINDOW_MS = 60_000 * SCALE;
 const LIMIT = 100;
 
 jest.setTimeout(120_000);
-
-const createVideo = {
-	resource: 'video',
-	operation: 'create',
-	inputMethod: 'prompt',
-	prompt: '={{ $json.topic }}',
-	duration: 30,
-	format: 'vertical',
-	options: {},
-};
-
-function items(count: number, label: string) {
-	return Array.from({ length: count }, (_, index) => ({ json: { topic: `${label} ${index}` } }));
-}
-
-function peakInWindow(times: number[]): number {
-	const sorted = [...times].sort((a, b) => a - b);
-	let peak = 0;
-	for (let last = 0, first = 0; last < sorted.length; last += 1) {
-		while (sorted[last] - sorted[first] >= WINDOW_MS) first += 1;
-		peak = Math.max(peak, last - first + 1);
-	}
-	return peak;
-}
 
 describe('under the service rate limit', () => {
 	let sandbox: Sandbox;
@@ -52,8 +29,8 @@ describe('under the service rate limit', () => {
 	it('two executions of 50 items started together share the budget and both complete', async () => {
 		const shared = { credentialId: 'workspace-a', requestsPerMinute: LIMIT };
 		const [first, second] = await Promise.all([
-			runPresenterVideo(sandbox, { ...shared, items: items(50, 'First'), parameters: createVideo }),
-			runPresenterVideo(sandbox, { ...shared, items: items(50, 'Second'), parameters: createVideo }),
+			runPresenterVideo(sandbox, { ...shared, items: topicItems(50, 'First'), parameters: CREATE_FROM_TOPIC }),
+			runPresenterVideo(sandbox, { ...shared, items: topicItems(50, 'Second'), parameters: CREATE_FROM_TOPIC }),
 		]);
 		for (const run of [first, second]) {
 			expect(run.status).toBe('success');
@@ -62,7 +39,12 @@ describe('under the service rate limit', () => {
 		}
 		const calls = sandbox.requests.filter((request) => request.listener === 'api');
 		expect(calls.filter((request) => request.status === 429)).toHaveLength(0);
-		expect(peakInWindow(calls.map((request) => request.at))).toBeLessThanOrEqual(LIMIT);
+		expect(
+			peakInAnyWindow(
+				calls.map((request) => request.at),
+				WINDOW_MS,
+			),
+		).toBeLessThanOrEqual(LIMIT);
 		// Each generation and each export was started once.
 		expect(apiRequests(sandbox, '/generation/start', 'POST')).toHaveLength(100);
 		expect(apiRequests(sandbox, '/export/start', 'POST')).toHaveLength(100);
@@ -73,15 +55,15 @@ describe('under the service rate limit', () => {
 			runPresenterVideo(sandbox, {
 				credentialId: 'key-one',
 				requestsPerMinute: LIMIT,
-				items: items(30, 'One'),
-				parameters: createVideo,
+				items: topicItems(30, 'One'),
+				parameters: CREATE_FROM_TOPIC,
 			}),
 			runPresenterVideo(sandbox, {
 				credentialId: 'key-two',
 				apiKey: sandbox.keys.mainSecond,
 				requestsPerMinute: LIMIT,
-				items: items(30, 'Two'),
-				parameters: createVideo,
+				items: topicItems(30, 'Two'),
+				parameters: CREATE_FROM_TOPIC,
 			}),
 		]);
 		for (const run of [first, second]) {
