@@ -1,8 +1,7 @@
 import type { ApiClient } from '../transport/client';
 import { ENDPOINTS } from '../transport/endpoints';
 import { BudgetDeadlineError } from '../transport/requestBudget';
-import { serviceMs } from '../transport/serviceTime';
-import type { ReadScheduler } from './readScheduler';
+import type { ReadScheduler, ScheduledRead } from './readScheduler';
 import { isTerminal, type ExportJob, type GenerationJob, type JobKind } from './types';
 import { WaitCancelledError, waitFor } from './wait';
 
@@ -35,23 +34,28 @@ export interface WaitOutcome {
 	error?: Error;
 }
 
-/** How often a resting job looks again at when it should be read: what other jobs teach can move it. */
-const RECHECK_MS = 5_000;
+/** How often a resting job looks whether what other jobs taught moved its read. */
+const RECHECK_MS = 200;
 /** Size of a job whose video length is not known. */
 const DEFAULT_SIZE_SECONDS = 60;
 
 /** Rests until the scheduler says the job is due, or until the deadline. */
 async function restUntilDue(
 	reads: ReadScheduler,
-	entry: ReturnType<ReadScheduler['track']>,
+	entry: ScheduledRead,
 	deadline: number,
 	settings: WaitSettings,
 ): Promise<number> {
+	let seen = reads.version;
+	let due = reads.nextReadAt(entry, settings.fixedIntervalMs);
 	for (;;) {
-		const due = reads.nextReadAt(entry, settings.fixedIntervalMs);
 		const now = Date.now();
 		if (due <= now || now >= deadline) return due;
-		await waitFor(Math.min(due, deadline, now + serviceMs(RECHECK_MS)) - now, settings.signal);
+		await waitFor(Math.min(due, deadline, now + RECHECK_MS) - now, settings.signal);
+		if (reads.version !== seen) {
+			seen = reads.version;
+			due = reads.nextReadAt(entry, settings.fixedIntervalMs);
+		}
 	}
 }
 

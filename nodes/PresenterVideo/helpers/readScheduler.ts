@@ -40,16 +40,25 @@ export class ReadScheduler {
 	/** Shortest time to finish seen, per second of video. */
 	private readonly finishPerSize: Partial<Record<JobKind, number>> = {};
 
+	/** The oldest waiting job of each kind, worked out again after jobs come or go. */
+	private pioneers?: Partial<Record<JobKind, ScheduledRead>>;
+
+	/** Changes whenever a read's due time may have moved for jobs other than the one read. */
+	version = 0;
+
 	constructor(private readonly rate: () => RateShape) {}
 
 	track(job: Omit<ScheduledRead, 'lastReadAt'>): ScheduledRead {
 		const entry: ScheduledRead = { ...job, size: job.size > 0 ? job.size : 1 };
 		this.jobs.add(entry);
+		this.pioneers = undefined;
 		return entry;
 	}
 
 	release(entry: ScheduledRead): void {
 		this.jobs.delete(entry);
+		if (this.pioneers?.[entry.kind] === entry) this.version += 1;
+		this.pioneers = undefined;
 	}
 
 	/** A read came back at `at`: a finished job teaches how long such jobs take. */
@@ -58,13 +67,22 @@ export class ReadScheduler {
 		if (!finished) return;
 		const perSize = (at - entry.startedAt) / entry.size;
 		const known = this.finishPerSize[entry.kind];
-		this.finishPerSize[entry.kind] = known === undefined ? perSize : Math.min(known, perSize);
+		if (known !== undefined && known <= perSize) return;
+		this.finishPerSize[entry.kind] = perSize;
+		this.version += 1;
 	}
 
 	/** The oldest job of its kind still waiting: it keeps the schedule until one finishes. */
 	private isPioneer(entry: ScheduledRead): boolean {
-		for (const other of this.jobs) if (other.kind === entry.kind && other.startedAt < entry.startedAt) return false;
-		return true;
+		if (!this.pioneers) {
+			const pioneers: Partial<Record<JobKind, ScheduledRead>> = {};
+			for (const job of this.jobs) {
+				const oldest = pioneers[job.kind];
+				if (!oldest || job.startedAt < oldest.startedAt) pioneers[job.kind] = job;
+			}
+			this.pioneers = pioneers;
+		}
+		return this.pioneers[entry.kind] === entry;
 	}
 
 	/** Time the whole budget needs to read every waiting job once. */

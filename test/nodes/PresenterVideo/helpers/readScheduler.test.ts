@@ -48,4 +48,20 @@ describe('read scheduler', () => {
 		expect(reads.nextReadAt(exportJob)).toBe(3_000);
 		expect(reads.nextReadAt(exportJob, 1_000)).toBe(1_000);
 	});
+
+	it('tells resting jobs to look again when a job teaches something or the oldest leaves', () => {
+		const reads = new ReadScheduler(() => budget);
+		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const young = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		const before = reads.version;
+		reads.observe(young, 5_000, false);
+		expect(reads.version).toBe(before);
+		reads.observe(oldest, 100_000, true);
+		expect(reads.version).toBe(before + 1);
+		reads.release(oldest);
+		expect(reads.version).toBe(before + 2);
+		// A slower finish teaches nothing new.
+		reads.observe(young, 200_000, true);
+		expect(reads.version).toBe(before + 2);
+	});
 });
