@@ -56,8 +56,8 @@ export class ReadScheduler {
 	}
 
 	release(entry: ScheduledRead): void {
+		if (this.isPioneer(entry)) this.version += 1;
 		this.jobs.delete(entry);
-		if (this.pioneers?.[entry.kind] === entry) this.version += 1;
 		this.pioneers = undefined;
 	}
 
