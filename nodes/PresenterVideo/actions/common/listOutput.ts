@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { runItems } from '../../helpers/itemRunner';
 import type { ApiClient } from '../../transport/client';
+import { checkLimit } from '../../helpers/validation';
 
 /** The number of entries to return, or undefined for all (the service does not paginate). */
 function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (context.getNodeParameter('returnAll', itemIndex, false)) return undefined;
-	return context.getNodeParameter('limit', itemIndex, 50) as number;
+	return checkLimit('Limit', context.getNodeParameter('limit', itemIndex, 50));
 }
 
 function toItems(entries: object[], limit: number | undefined, itemIndex: number): INodeExecutionData[] {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { WaitPreferences } from '../../helpers/jobLifecycle';
+import { checkMinutes, checkSeconds } from '../../helpers/validation';
 
 export type WaitMode = 'none' | 'poll' | 'callback';
 
@@ -68,8 +69,8 @@ export function readWaitPreferences(
 	defaultMaxWaitMinutes = 30,
 ): WaitPreferences {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const maxWaitMinutes = Number(options.maxWaitMinutes ?? defaultMaxWaitMinutes);
-	const interval = Number(options.pollingIntervalSeconds ?? 0);
+	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, 1440);
+	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
 		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,

@@ -24,7 +24,6 @@ export const description: INodeProperties[] = [
 		displayName: 'Duration (Seconds)',
 		name: 'duration',
 		type: 'number',
-		typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
 		default: 60,
 		description: 'Target length of the spoken script, from 10 to 600 seconds',
 		displayOptions: show,

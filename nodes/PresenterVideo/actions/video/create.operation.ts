@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { checkModelForAvatar, checkModelHasAvatar } from '../../helpers/avatarModelCheck';
 import { compact } from '../../helpers/compact';
 import { runItems } from '../../helpers/itemRunner';
 import { settledJobItem } from '../../helpers/jobItem';
@@ -61,10 +62,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await runItems(this, {
 		prepare: (itemIndex) => {
 			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const generationBody = buildGenerationBody(readGenerationInput(this, itemIndex));
+			// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
+			const exportBody = buildExportBody({ videoId: 'pending', avatarModel: options.avatarModel });
+			checkModelHasAvatar(exportBody.avatar_model, generationBody);
 			return {
-				generationBody: buildGenerationBody(readGenerationInput(this, itemIndex)),
-				// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
-				exportBody: buildExportBody({ videoId: 'pending', avatarModel: options.avatarModel as string | undefined }),
+				generationBody,
+				exportBody,
 				wait: readWaitPreferences(this, itemIndex, CREATE_MAX_WAIT_MINUTES),
 				targets: readBinaryTargets(
 					this,
@@ -74,6 +78,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			};
 		},
 		run: async (itemIndex, { generationBody, exportBody, wait, targets }, tools) => {
+			await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
 			const since = Date.now();
 			const generation = await startJob(node, tools, 'generation', generationBody, itemIndex);
 			const generated = settleOutcome(node, await awaitJob(tools, generation, itemIndex, wait), generation, itemIndex);

@@ -113,7 +113,10 @@ function fileBaseName(plan: DownloadPlan, videoUrl: string): string {
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runItems(this, {
-		prepare: (itemIndex) => ({ plan: readPlan(this, itemIndex), targets: readBinaryTargets(this, itemIndex, false) }),
+		prepare: (itemIndex) => {
+			const plan = readPlan(this, itemIndex);
+			return { plan, targets: readBinaryTargets(this, itemIndex, plan.withThumbnail) };
+		},
 		run: async (itemIndex, { plan, targets }, { client }) => {
 			let { videoUrl, thumbnailUrl } = plan;
 			if (plan.jobId) {

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../../helpers/limits';
 import { frameFields } from './frameFields';
 import { avatarPicker, voicePicker } from './pickers';
 
@@ -44,7 +43,6 @@ export function generationFields(operations: string[]): INodeProperties[] {
 			displayName: 'Duration (Seconds)',
 			name: 'duration',
 			type: 'number',
-			typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
 			required: true,
 			default: 30,
 			description: 'Length of the video, from 10 to 600 seconds. Costs 5 credits per started 30 seconds.',
@@ -119,6 +117,20 @@ export const generationOptionFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 3,
 		description: 'Upper bound on animated images, to cap the cost; used only with Animate Images',
+	},
+	{
+		displayName: 'Save Media to Space',
+		name: 'saveMediaToSpace',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to save the media generated for this video to the space library',
+	},
+	{
+		displayName: 'Use Space Media',
+		name: 'useSpaceMedia',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the service may use media from the space library in this video',
 	},
 	{
 		displayName: 'Media URLs',

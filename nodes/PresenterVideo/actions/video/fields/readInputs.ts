@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ExportInput, GenerationInput, InputMethod } from '../../../helpers/requestBodies';
 
-function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): string {
-	return String(context.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '');
+function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	return context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
 
 /** Reads only the fields the chosen input method shows, so hidden leftovers are never sent. */
@@ -29,6 +29,8 @@ export function readGenerationInput(context: IExecuteFunctions, itemIndex: numbe
 		animateImage: options.animateImage as boolean | undefined,
 		animateMode: options.animateMode as string | undefined,
 		animateImageMax: options.animateImageMax,
+		useSpaceMedia: options.useSpaceMedia,
+		saveMediaToSpace: options.saveMediaToSpace,
 		mediaUrls: options.mediaUrls,
 		webUrls: options.webUrls,
 		webhookUrl: options.webhookUrl as string | undefined,
