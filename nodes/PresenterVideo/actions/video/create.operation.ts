@@ -110,6 +110,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				baseName: video?.video_id ?? exportJob.jobId,
 				...targets,
 				itemIndex,
+				jobId: exportJob.jobId,
 			});
 			const json = compact({
 				...summary,

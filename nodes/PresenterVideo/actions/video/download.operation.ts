@@ -140,6 +140,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				binaryPropertyName: targets.binaryPropertyName,
 				thumbnailPropertyName,
 				itemIndex,
+				jobId: plan.jobId,
 			});
 			const file = binary[targets.binaryPropertyName];
 			const json: IDataObject = {
