@@ -26,13 +26,15 @@ export async function startAndPause(
 	context: IExecuteFunctions,
 	kind: JobKind,
 	buildBody: () => IDataObject,
-	maxWaitMs: number,
+	readMaxWaitMs: () => number,
 ): Promise<INodeExecutionData[]> {
 	const node = context.getNode();
 	const items = context.getInputData();
 	let body: IDataObject;
+	let maxWaitMs: number;
 	try {
 		body = buildBody();
+		maxWaitMs = readMaxWaitMs();
 	} catch (error) {
 		if (error instanceof InputError) throw toNodeError(node, error, 0);
 		throw new NodeOperationError(node, error as Error, { itemIndex: 0 });

@@ -253,3 +253,15 @@ export function checkAvatarModelName(field: string, value: unknown): string | un
 	}
 	return model;
 }
+
+const GENDERS = ['female', 'male'] as const;
+
+/** The Get Many filters sent to the service as query parameters. */
+export function checkListFilters(filters: IDataObject): IDataObject {
+	const gender = optionalText(filters.gender, 'Gender');
+	return {
+		...filters,
+		gender: gender === undefined ? undefined : checkChoice('Gender', gender, GENDERS),
+		tags: optionalText(filters.tags, 'Tags'),
+	};
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { runItems } from '../../helpers/itemRunner';
 import type { ApiClient } from '../../transport/client';
-import { checkLimit } from '../../helpers/validation';
+import { checkLimit, checkListFilters } from '../../helpers/validation';
 
 /** The number of entries to return, or undefined for all (the service does not paginate). */
 function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -22,7 +22,7 @@ export async function executeList(
 ): Promise<INodeExecutionData[]> {
 	return await runItems(context, {
 		prepare: (itemIndex) => ({
-			filters: context.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+			filters: checkListFilters(context.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 			limit: readLimit(context, itemIndex),
 		}),
 		run: async (itemIndex, { filters, limit }, { client }) =>

@@ -18,7 +18,12 @@ export async function executeStart(
 ): Promise<INodeExecutionData[]> {
 	const node = context.getNode();
 	if (context.getNodeParameter('waitForCompletion', 0) === 'callback') {
-		return await startAndPause(context, kind, () => buildBody(0), readWaitPreferences(context, 0).maxWaitMs);
+		return await startAndPause(
+			context,
+			kind,
+			() => buildBody(0),
+			() => readWaitPreferences(context, 0).maxWaitMs,
+		);
 	}
 	return await runItems(context, {
 		prepare: (itemIndex) => ({
