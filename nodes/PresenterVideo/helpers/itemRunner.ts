@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import { createApiClient, type ApiClient } from '../transport/client';
 import { Semaphore } from './concurrency';
 import { InputError, toNodeError } from './inputError';
-import { WaitCancelledError } from './wait';
+import { WaitCancelledError } from '../transport/wait';
 
 /** Billed starts in flight at once: enough to start a batch quickly, few enough for rate limits. */
 const START_CONCURRENCY = 5;

@@ -3,7 +3,7 @@ import { ENDPOINTS } from '../transport/endpoints';
 import type { Semaphore } from './concurrency';
 import { pollInterval } from './pollingSchedule';
 import { isTerminal, type ExportJob, type GenerationJob, type JobKind } from './types';
-import { WaitCancelledError, waitFor } from './wait';
+import { WaitCancelledError, waitFor } from '../transport/wait';
 
 export type AnyJob = GenerationJob | ExportJob;
 

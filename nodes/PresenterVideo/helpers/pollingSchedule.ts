@@ -27,17 +27,3 @@ export function pollInterval(kind: JobKind, elapsedMs: number): number {
 	for (const step of steps) if (elapsedMs >= step.afterMs) interval = step.everyMs;
 	return interval;
 }
-
-/**
- * The moments (ms after the start) at which a job that finishes after `jobMs` is polled,
- * ending with the first poll that sees it finished.
- */
-export function pollMoments(kind: JobKind, jobMs: number): number[] {
-	const moments: number[] = [];
-	let elapsed = 0;
-	do {
-		elapsed += pollInterval(kind, elapsed);
-		moments.push(elapsed);
-	} while (elapsed < jobMs);
-	return moments;
-}

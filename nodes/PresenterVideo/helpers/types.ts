@@ -76,8 +76,6 @@ export interface ScriptResult {
 
 export type JobKind = 'generation' | 'export';
 
-export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
-
 export function isTerminal(status: string | undefined): boolean {
 	return status === 'completed' || status === 'failed';
 }

@@ -1,14 +1,12 @@
-import type { JobKind } from '../helpers/types';
-
 /** Paths of the service's endpoints, below the API root. */
 export const ENDPOINTS = {
 	voices: '/resources/voices',
 	avatars: '/resources/avatars',
 	scriptGenerate: '/script/generate',
-	start: { generation: '/generation/start', export: '/export/start' } satisfies Record<JobKind, string>,
+	start: { generation: '/generation/start', export: '/export/start' },
 	// Ids may come from unauthenticated callbacks: encoded, they cannot reach another path.
 	status: {
 		generation: (jobId: string) => `/generation/status/${encodeURIComponent(jobId)}`,
 		export: (jobId: string) => `/export/status/${encodeURIComponent(jobId)}`,
-	} satisfies Record<JobKind, (jobId: string) => string>,
+	},
 };
