@@ -1,18 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
 import { listVoices } from '../../helpers/catalogue';
 import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
-import { executeList } from '../common/listOutput';
+import { listOperation } from '../common/listOutput';
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimitFields('voice'),
+const properties: INodeProperties[] = [
+	...returnAllAndLimitFields,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { resource: ['voice'], operation: ['getMany'] } },
 		options: [
 			genderFilterField,
 			{
@@ -28,6 +27,6 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeList(this, listVoices);
-}
+export const description = updateDisplayOptions({ show: { resource: ['voice'], operation: ['getMany'] } }, properties);
+
+export const { prepare, execute } = listOperation(listVoices);

@@ -1,5 +1,5 @@
 import type { JobKind } from '../../../../nodes/PresenterVideo/helpers/types';
-import { pollInterval } from '../../../../nodes/PresenterVideo/helpers/pollingSchedule';
+import { pollInterval } from '../../../../nodes/PresenterVideo/helpers/jobKinds';
 
 /**
  * The moments (ms after the start) at which a job that finishes after `jobMs` is polled,
