@@ -37,7 +37,7 @@ export class PresenterVideoApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			description:
 				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
 		},

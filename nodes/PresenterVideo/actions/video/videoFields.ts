@@ -166,11 +166,11 @@ export const binaryOptionFields: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the MP4 in',
 	},
 	{
-		displayName: 'Thumbnail Output Field',
+		displayName: 'Put Thumbnail in Field',
 		name: 'thumbnailPropertyName',
 		type: 'string',
 		default: 'thumbnail',
-		description: 'The name of the output binary field for the thumbnail, when Download Thumbnail is on',
+		hint: 'The name of the output binary field to put the thumbnail in, when Download Thumbnail is on',
 	},
 ];
 
@@ -180,7 +180,7 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
