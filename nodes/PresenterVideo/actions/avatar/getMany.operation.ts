@@ -1,19 +1,12 @@
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
 import { listAvatars } from '../../helpers/catalogue';
-import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
+import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
 import { listOperation } from '../common/listOutput';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimitFields,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [genderFilterField, tagsFilterField],
-	},
+	filtersCollection([genderFilterField, tagsFilterField]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['avatar'], operation: ['getMany'] } }, properties);

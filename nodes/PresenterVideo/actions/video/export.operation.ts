@@ -5,14 +5,10 @@ import { buildExportBody } from '../../helpers/requestBodies';
 import {
 	avatarModelField,
 	frameFields,
+	jobStartFields,
 	jobStartOperation,
-	optionsCollection,
 	readFrame,
 	readOptions,
-	simplifyField,
-	waitForCompletionField,
-	waitOptionFields,
-	webhookUrlOption,
 } from './videoFields';
 
 const properties: INodeProperties[] = [
@@ -27,9 +23,7 @@ const properties: INodeProperties[] = [
 	},
 	...frameFields(true),
 	avatarModelField,
-	waitForCompletionField('poll', true),
-	simplifyField,
-	optionsCollection([...waitOptionFields, webhookUrlOption]),
+	...jobStartFields([]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['export'] } }, properties);

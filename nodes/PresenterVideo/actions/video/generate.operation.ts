@@ -3,21 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { buildGenerationBody } from '../../helpers/requestBodies';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
-import {
-	jobStartOperation,
-	optionsCollection,
-	simplifyField,
-	waitForCompletionField,
-	waitOptionFields,
-	webhookUrlOption,
-} from './videoFields';
+import { jobStartFields, jobStartOperation } from './videoFields';
 
-const properties: INodeProperties[] = [
-	...generationFields(),
-	waitForCompletionField('poll', true),
-	simplifyField,
-	optionsCollection([...generationOptionFields, ...waitOptionFields, webhookUrlOption]),
-];
+const properties: INodeProperties[] = [...generationFields(), ...jobStartFields(generationOptionFields)];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['generate'] } }, properties);
 

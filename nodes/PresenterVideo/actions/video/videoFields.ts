@@ -186,6 +186,15 @@ export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	};
 }
 
+/** What Generate and Export show after their own fields: how to wait, what to return, and options. */
+export function jobStartFields(options: INodeProperties[]): INodeProperties[] {
+	return [
+		waitForCompletionField('poll', true),
+		simplifyField,
+		optionsCollection([...options, ...waitOptionFields, webhookUrlOption]),
+	];
+}
+
 export function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 }

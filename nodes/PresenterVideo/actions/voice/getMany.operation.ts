@@ -1,30 +1,23 @@
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
 import { listVoices } from '../../helpers/catalogue';
-import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
+import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
 import { listOperation } from '../common/listOutput';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimitFields,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			genderFilterField,
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en',
-				description: 'Language code, for example en or fr',
-			},
-			tagsFilterField,
-		],
-	},
+	filtersCollection([
+		genderFilterField,
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en',
+			description: 'Language code, for example en or fr',
+		},
+		tagsFilterField,
+	]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['voice'], operation: ['getMany'] } }, properties);
