@@ -6,17 +6,9 @@ import { settledJobJson, startJob, waitUntilSettled, type ItemTools, type WaitPr
 import { buildExportBody, buildGenerationBody } from '../../helpers/requestBodies';
 import type { ExportJob, GenerationJob } from '../../helpers/types';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
+import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
-import {
-	avatarModelField,
-	binaryOptionFields,
-	optionsCollection,
-	readBinaryTargets,
-	readOptions,
-	readWaitPreferences,
-	waitOptionFields,
-	type BinaryTargets,
-} from './videoFields';
+import { avatarModelField, optionsCollection, readOptions, readWaitPreferences, waitOptionFields } from './videoFields';
 
 const CREATE_MAX_WAIT_MINUTES = 60;
 

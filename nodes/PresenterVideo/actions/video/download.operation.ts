@@ -7,7 +7,8 @@ import { readJob, type ItemTools } from '../../helpers/jobs';
 import type { ExportJob } from '../../helpers/types';
 import { checkWebUrl, optionalText, requireText } from '../../helpers/validation';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
-import { binaryOptionFields, optionsCollection, readBinaryTargets, type BinaryTargets } from './videoFields';
+import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
+import { optionsCollection } from './videoFields';
 
 const properties: INodeProperties[] = [
 	{

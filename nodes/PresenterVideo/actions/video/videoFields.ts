@@ -157,23 +157,6 @@ export const waitOptionFields: INodeProperties[] = [
 	},
 ];
 
-export const binaryOptionFields: INodeProperties[] = [
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		hint: 'The name of the output binary field to put the MP4 in',
-	},
-	{
-		displayName: 'Put Thumbnail in Field',
-		name: 'thumbnailPropertyName',
-		type: 'string',
-		default: 'thumbnail',
-		hint: 'The name of the output binary field to put the thumbnail in, when Download Thumbnail is on',
-	},
-];
-
 /** The Options collection of an operation, its entries in alphabetical order. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
@@ -218,23 +201,6 @@ export function readJobSettings(context: IExecuteFunctions, itemIndex: number, d
 		waitMode: context.getNodeParameter('waitForCompletion', itemIndex, defaultMode) as WaitMode,
 		wait: readWaitPreferences(context, itemIndex),
 		simplify: context.getNodeParameter('simplify', itemIndex, true) as boolean,
-	};
-}
-
-export interface BinaryTargets {
-	binaryPropertyName: string;
-	thumbnailPropertyName?: string;
-}
-
-export function readBinaryTargets(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	withThumbnail: boolean,
-): BinaryTargets {
-	const options = readOptions(context, itemIndex);
-	return {
-		binaryPropertyName: String(options.binaryPropertyName || 'data'),
-		thumbnailPropertyName: withThumbnail ? String(options.thumbnailPropertyName || 'thumbnail') : undefined,
 	};
 }
 
