@@ -20,7 +20,9 @@ export class PresenterVideoTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when a presenter video generation or export finishes',
+		// n8n's nodes panel shows one entry for this node and Presenter Video, described by the
+		// trigger's description: it names what the package does, as Presenter Video's does.
+		description: 'Create AI presenter videos from prompts, scripts or your own media, and download them as MP4',
 		defaults: {
 			name: 'Presenter Video Trigger',
 		},

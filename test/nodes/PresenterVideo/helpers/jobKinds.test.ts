@@ -1,4 +1,19 @@
-import { pollInterval, pollMoments } from '../../../../nodes/PresenterVideo/helpers/pollingSchedule';
+import type { JobKind } from '../../../../nodes/PresenterVideo/helpers/types';
+import { pollInterval } from '../../../../nodes/PresenterVideo/helpers/jobKinds';
+
+/**
+ * The moments (ms after the start) at which a job that finishes after `jobMs` is polled,
+ * ending with the first poll that sees it finished.
+ */
+function pollMoments(kind: JobKind, jobMs: number): number[] {
+	const moments: number[] = [];
+	let elapsed = 0;
+	do {
+		elapsed += pollInterval(kind, elapsed);
+		moments.push(elapsed);
+	} while (elapsed < jobMs);
+	return moments;
+}
 
 describe('polling schedule', () => {
 	it('polls a generation every 5 s for the first minute, every 10 s until 5 minutes, then every 30 s', () => {

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+/** Where Create and Download put the files they download. */
+
 export const binaryOptionFields: INodeProperties[] = [
 	{
 		displayName: 'Put Output File in Field',
@@ -9,11 +11,11 @@ export const binaryOptionFields: INodeProperties[] = [
 		hint: 'The name of the output binary field to put the MP4 in',
 	},
 	{
-		displayName: 'Thumbnail Output Field',
+		displayName: 'Put Thumbnail in Field',
 		name: 'thumbnailPropertyName',
 		type: 'string',
 		default: 'thumbnail',
-		description: 'The name of the output binary field for the thumbnail, when Download Thumbnail is on',
+		hint: 'The name of the output binary field to put the thumbnail in, when Download Thumbnail is on',
 	},
 ];
 

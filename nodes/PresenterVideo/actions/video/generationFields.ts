@@ -1,12 +1,44 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../../helpers/limits';
-import { frameFields } from './frameFields';
-import { avatarPicker, voicePicker } from './pickers';
+import { LIMITS } from '../../helpers/limits';
+import type { GenerationInput, InputMethod } from '../../helpers/requestBodies';
+import { frameFields, readFrame, readOptions } from './videoFields';
+
+const LOCATORS = {
+	voice: {
+		displayName: 'Voice',
+		description: 'The voice that reads the script. Required with a script unless a Voice URL is given.',
+		searchListMethod: 'searchVoices',
+		idExample: 'e.g. voice_en_us_emma',
+	},
+	avatar: {
+		displayName: 'Avatar',
+		description: 'The digital presenter shown in the video. Leave empty for a video without a presenter.',
+		searchListMethod: 'searchAvatars',
+		idExample: 'e.g. avatar_office_anna',
+	},
+};
+
+/** Voice and avatar pickers: searchable lists from the service, or an ID typed or mapped in. */
+function catalogueLocator(name: keyof typeof LOCATORS, inputMethod: string[]): INodeProperties {
+	const { displayName, description, searchListMethod, idExample } = LOCATORS[name];
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		displayOptions: { show: { inputMethod } },
+		modes: [
+			{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod, searchable: true } },
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: idExample },
+		],
+	};
+}
 
 /** The content of a video to generate; shared by Generate and Create. */
-export function generationFields(operations: string[]): INodeProperties[] {
-	const show = (inputMethod: string[]) => ({ show: { resource: ['video'], operation: operations, inputMethod } });
+export function generationFields(): INodeProperties[] {
+	const show = (inputMethod: string[]) => ({ show: { inputMethod } });
 	return [
 		{
 			displayName: 'Input Method',
@@ -27,7 +59,6 @@ export function generationFields(operations: string[]): INodeProperties[] {
 				},
 			],
 			default: 'prompt',
-			displayOptions: { show: { resource: ['video'], operation: operations } },
 		},
 		{
 			displayName: 'Prompt',
@@ -60,7 +91,7 @@ export function generationFields(operations: string[]): INodeProperties[] {
 			description: 'The exact words the presenter says (for example the output of Script > Generate)',
 			displayOptions: show(['script']),
 		},
-		voicePicker(operations, ['prompt', 'script']),
+		catalogueLocator('voice', ['prompt', 'script']),
 		{
 			displayName: 'Voice URL',
 			name: 'voiceUrl',
@@ -70,7 +101,7 @@ export function generationFields(operations: string[]): INodeProperties[] {
 			description: 'Your own voice recording (mp3, wav or m4a) instead of a voice from the list',
 			displayOptions: show(['script', 'media']),
 		},
-		avatarPicker(operations, ['prompt', 'script']),
+		catalogueLocator('avatar', ['prompt', 'script']),
 		{
 			displayName: 'Avatar URL',
 			name: 'avatarUrl',
@@ -80,7 +111,7 @@ export function generationFields(operations: string[]): INodeProperties[] {
 			description: 'Your own presenter image or video instead of an avatar from the list',
 			displayOptions: show(['script', 'media']),
 		},
-		...frameFields(operations, false),
+		...frameFields(false),
 	];
 }
 
@@ -152,12 +183,33 @@ export const generationOptionFields: INodeProperties[] = [
 	},
 ];
 
-export const webhookUrlOption: INodeProperties = {
-	displayName: 'Webhook URL',
-	name: 'webhookUrl',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. https://n8n.example.com/webhook/…/presenter-video',
-	description:
-		'Address the service notifies when the job ends; paste the Production URL of a Presenter Video Trigger node here',
-};
+function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): string {
+	return String(context.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '');
+}
+
+/** Reads only the fields the chosen input method shows, so hidden leftovers are never sent. */
+export function readGenerationInput(context: IExecuteFunctions, itemIndex: number): GenerationInput {
+	const inputMethod = context.getNodeParameter('inputMethod', itemIndex) as InputMethod;
+	const options = readOptions(context, itemIndex);
+	const uses = (...methods: InputMethod[]) => methods.includes(inputMethod);
+	return {
+		inputMethod,
+		prompt: uses('prompt') ? (context.getNodeParameter('prompt', itemIndex, '') as string) : undefined,
+		duration: uses('prompt') ? context.getNodeParameter('duration', itemIndex, undefined) : undefined,
+		script: uses('script') ? (context.getNodeParameter('script', itemIndex, '') as string) : undefined,
+		voiceId: uses('prompt', 'script') ? locatorValue(context, 'voice', itemIndex) : undefined,
+		avatarId: uses('prompt', 'script') ? locatorValue(context, 'avatar', itemIndex) : undefined,
+		voiceUrl: uses('script', 'media') ? (context.getNodeParameter('voiceUrl', itemIndex, '') as string) : undefined,
+		avatarUrl: uses('script', 'media') ? (context.getNodeParameter('avatarUrl', itemIndex, '') as string) : undefined,
+		...readFrame(context, itemIndex, 'vertical'),
+		webSearchScript: options.webSearchScript as boolean | undefined,
+		webSearchImages: options.webSearchImages as boolean | undefined,
+		animateImage: options.animateImage as boolean | undefined,
+		animateMode: options.animateMode as string | undefined,
+		animateImageMax: options.animateImageMax,
+		mediaUrls: options.mediaUrls,
+		webUrls: options.webUrls,
+		webhookUrl: options.webhookUrl as string | undefined,
+		extraBodyFields: options.extraBodyFields,
+	};
+}
