@@ -112,6 +112,18 @@ export class StartLedger {
 		this.save();
 	}
 
+	/**
+	 * Call when execute() is about to return its items: no retry of this run can follow, so its
+	 * retry entries go, and a large batch does not leave them in the workflow's saved data.
+	 */
+	settle(): void {
+		const prefix = `${RETRY_PREFIX}${this.scope.executionId}:${this.scope.runIndex}:`;
+		const settled = Object.keys(this.entries).filter((key) => key.startsWith(prefix));
+		if (settled.length === 0) return;
+		for (const key of settled) delete this.entries[key];
+		this.save();
+	}
+
 	private keyOf(slot: StartSlot): string {
 		const key = slot.idempotencyKey?.trim();
 		if (key) return `key:${slot.kind}:${key}`;

@@ -107,6 +107,18 @@ describe('start ledger', () => {
 		expect(store.startLedger).toBe(saved);
 	});
 
+	it('settles a finished run: its retry entries go, keyed entries and other runs stay', () => {
+		const store: IDataObject = {};
+		const ledger = new StartLedger(store, scope());
+		ledger.confirm(slot(0), 'job_1');
+		ledger.confirm(slot(1, 'k'), 'job_2');
+		new StartLedger(store, scope({ runIndex: 1 })).confirm(slot(0), 'job_3');
+		new StartLedger(store, scope()).settle();
+		expect(new StartLedger(store, scope()).find(slot(0))).toBeUndefined();
+		expect(new StartLedger(store, scope()).find(slot(1, 'k'))).toMatchObject({ jobId: 'job_2' });
+		expect(new StartLedger(store, scope({ runIndex: 1 })).find(slot(0))).toMatchObject({ jobId: 'job_3' });
+	});
+
 	it('ignores saved data of an unexpected shape', () => {
 		const store: IDataObject = { startLedger: { broken: 'x', other: null } as unknown as IDataObject };
 		expect(new StartLedger(store, scope()).find(slot(0))).toBeUndefined();

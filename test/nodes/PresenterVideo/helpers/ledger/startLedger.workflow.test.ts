@@ -59,6 +59,13 @@ describe('start ledger in an n8n workflow', () => {
 		]);
 	});
 
+	it('leaves no retry entries in the saved static data once the node has returned', async () => {
+		const staticData: IDataObject = {};
+		await run(startNode(service.url, '', true), staticData, [1, 2]);
+		expect(starts()).toBe(2);
+		expect(staticData['node:Ledger Start']).toEqual({ startLedger: {} });
+	});
+
 	it('without a key, a new execution of the same item starts a new job: retry entries end with their execution', async () => {
 		const result = await run(startNode(service.url, '', false), {}, [1]);
 		expect(result.status).toBe('error');
