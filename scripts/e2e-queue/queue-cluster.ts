@@ -132,8 +132,8 @@ function queueEnv(services: BackingServices): Record<string, string> {
 }
 
 /**
- * Imports the credential and workflows, activates those with triggers, starts the main process,
- * then the workers and webhook processors. Every process shares one user folder, so the package
+ * Imports the credential and workflows, starts the main process, activates the workflows, then
+ * starts the workers and webhook processors. Every process shares one user folder, so the package
  * installed as a community package there is loaded by all of them.
  */
 export async function startQueueCluster(
@@ -167,8 +167,9 @@ export async function startQueueCluster(
 	try {
 		await main.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
 		await main.importWorkflows([...workflows.active, ...workflows.inactive]);
-		for (const workflow of workflows.active) await main.activateWorkflow(workflow.id);
 		await main.start();
+		// Through the running main's API: one CLI process per workflow would take far longer.
+		for (const workflow of workflows.active) await main.activateWorkflow(workflow.id);
 		await Promise.all([...workers, ...webhooks].map((companion) => companion.start()));
 		return { main, workers, webhooks, stop };
 	} catch (error) {

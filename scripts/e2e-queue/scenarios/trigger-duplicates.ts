@@ -7,7 +7,7 @@ import { sandboxPost, type StartedJob } from '../../e2e/support/sandbox-api';
 import { waitUntil } from '../../e2e/support/wait-until';
 import { fetchJson } from '../../n8n/http-json';
 import { triggerProductionPath, triggerWorkflowId } from '../../e2e/workflows/trigger-callbacks';
-import { orphanBinaryRows } from '../database-query';
+import { orphanBinaryRows, tempBinaryRowCount } from '../database-query';
 import type { QueueContext, QueueScenario } from '../queue-scenario';
 
 const copies = 4;
@@ -108,6 +108,7 @@ export const triggerDuplicatesScenario: QueueScenario = {
 		logProgress('queue trigger', `after restart: answers ${againStatuses.join(',')}, ${after.executions} executions, ${after.processed} processed`);
 
 		const orphans = orphanBinaryRows(context.services);
+		logProgress('queue trigger', `binary rows under n8n's temporary id: ${tempBinaryRowCount(context.services)}; without an execution: ${orphans.length}`);
 		assert.deepEqual(orphans, [], 'every binary row belongs to an execution');
 		assert.equal(first.processed, 1, `${copies} concurrent copies across 2 webhook processors: processed events`);
 		assert.equal(after.processed, 1, 'copies after restarting both webhook processors: processed events in all');
