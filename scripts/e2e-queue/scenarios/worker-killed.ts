@@ -61,7 +61,8 @@ export const workerKilledScenario: QueueScenario = {
 			const restarted = generationStarts(apiRequestsSince(sandbox, since)).length - batchSize;
 			logProgress(
 				'queue worker kill',
-				`execution ${executionId} ended ${ended.status}: ${batchSize - lost.length}/${batchSize} job ids visible, ${restarted} extra starts`,
+				`execution ${executionId} ended ${ended.status} ("${executionErrorText(ended).split('\n')[0]}"): ` +
+					`${batchSize - lost.length}/${batchSize} job ids visible, ${restarted} extra starts`,
 			);
 			// A crashed worker must not lead to the same items being billed again.
 			assert.equal(restarted, 0, 'no job is started twice');
