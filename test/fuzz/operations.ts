@@ -43,7 +43,7 @@ const BINARY: FuzzedParameter[] = [
 	{ path: 'options.binaryPropertyName', field: 'Put Output File in Field', kind: { type: 'binaryName' } },
 	{
 		path: 'options.thumbnailPropertyName',
-		field: 'Thumbnail Output Field',
+		field: 'Put Thumbnail in Field',
 		kind: { type: 'binaryName' },
 		with: { downloadThumbnail: true },
 	},

@@ -2,7 +2,7 @@ import { InputError } from './inputError';
 import { checkBinaryFieldName } from './validation';
 
 const VIDEO_FIELD = 'Put Output File in Field';
-const THUMBNAIL_FIELD = 'Thumbnail Output Field';
+const THUMBNAIL_FIELD = 'Put Thumbnail in Field';
 
 /** The binary fields for the MP4 and its thumbnail: safe names, and two different ones. */
 export function checkBinaryTargets(

@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { waitFor } from '../helpers/wait';
+import { waitFor } from './wait';
 import { buildApiError } from './apiError';
 import { resolveApiRoot, sendApiRequest, type ApiContext } from './apiRequest';
 import { READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';

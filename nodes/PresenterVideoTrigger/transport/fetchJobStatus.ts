@@ -1,8 +1,8 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
+import { JOB_KINDS } from '../../PresenterVideo/helpers/jobKinds';
 import { parseErrorBody } from '../../PresenterVideo/transport/apiError';
 import { resolveApiRoot, sendApiRequest } from '../../PresenterVideo/transport/apiRequest';
-import { ENDPOINTS } from '../../PresenterVideo/transport/endpoints';
 import { networkCause } from '../../PresenterVideo/transport/networkError';
 import { unwrapObject } from '../../PresenterVideo/transport/responseShape';
 import type { JobKind } from '../delivery/types';
@@ -39,7 +39,7 @@ export async function fetchJobStatus(
 	try {
 		response = await sendApiRequest(context, apiRoot, {
 			method: 'GET',
-			endpoint: ENDPOINTS.status[kind](jobId),
+			endpoint: JOB_KINDS[kind].statusPath(jobId),
 			timeoutMs,
 			abortSignal: AbortSignal.timeout(timeoutMs),
 		});

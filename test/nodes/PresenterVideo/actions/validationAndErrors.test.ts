@@ -79,7 +79,7 @@ describe('bad input is refused before any request', () => {
 				downloadThumbnail: true,
 				options: { binaryPropertyName: 'data', thumbnailPropertyName: 'data' },
 			},
-			'Thumbnail Output Field',
+			'Put Thumbnail in Field',
 		],
 		['a Limit of -5', { resource: 'voice', operation: 'getMany', returnAll: false, limit: -5 }, 'Limit'],
 		['a Limit of 2.5', { resource: 'avatar', operation: 'getMany', returnAll: false, limit: 2.5 }, 'Limit'],

@@ -28,12 +28,12 @@ describe('Max Wait', () => {
 
 describe('binary field names', () => {
 	it('refuses the MP4 and the thumbnail in the same field', () => {
-		expect(refusal(() => checkBinaryTargets('data', 'data', true)).field).toBe('Thumbnail Output Field');
-		expect(refusal(() => checkBinaryTargets('', 'data', true)).field).toBe('Thumbnail Output Field');
+		expect(refusal(() => checkBinaryTargets('data', 'data', true)).field).toBe('Put Thumbnail in Field');
+		expect(refusal(() => checkBinaryTargets('', 'data', true)).field).toBe('Put Thumbnail in Field');
 	});
 
 	it.each([['__proto__'], ['constructor'], ['prototype'], [{ a: 1 }], ['\u200b']])('refuses the name %p', (name) => {
-		expect(refusal(() => checkBinaryTargets('data', name, true)).field).toBe('Thumbnail Output Field');
+		expect(refusal(() => checkBinaryTargets('data', name, true)).field).toBe('Put Thumbnail in Field');
 		expect(refusal(() => checkBinaryTargets(name, 'thumb', true)).field).toBe('Put Output File in Field');
 	});
 

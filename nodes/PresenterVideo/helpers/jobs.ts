@@ -1,0 +1,205 @@
+import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import type { ApiClient } from '../transport/client';
+import { explainCode, normalizeCode } from '../transport/errorCatalog';
+import { WaitCancelledError, waitFor } from '../transport/wait';
+import { compact } from './compact';
+import type { Semaphore } from './concurrency';
+import { JOB_KINDS, pollInterval, simplifyJob } from './jobKinds';
+import type { JobKind, ServiceJob } from './types';
+
+/** A job the service accepted, or one whose status was read: what outputs and errors must name. */
+export interface StartedJob {
+	kind: JobKind;
+	jobId: string;
+	itemIndex: number;
+	/** When it was started or first seen: the schedule and Max Wait count from here. */
+	startedAt: number;
+	/** The service's answer to the start, when this node started the job. */
+	start?: ServiceJob;
+	/** A status already read, kept if nothing newer arrives. */
+	lastKnown?: ServiceJob;
+}
+
+/** A job that ended, or its last known state when Max Wait passed. */
+export interface SettledJob {
+	kind: JobKind;
+	job: ServiceJob;
+	timedOut: boolean;
+}
+
+/** What an item's work may use: the API, the batch's gates and cancel signal, and the job register. */
+export interface ItemTools {
+	node: INode;
+	client: ApiClient;
+	signal: AbortSignal;
+	statusConcurrency: Semaphore;
+	/** Runs a billed start under the start gate, and refuses to start once the batch has failed. */
+	start<T>(task: () => Promise<T>): Promise<T>;
+	/** Records a job the service accepted, so that no error can lose its id. */
+	registerJob(job: StartedJob): void;
+}
+
+export interface WaitPreferences {
+	maxWaitMs: number;
+	/** A fixed interval instead of the service's recommended schedule. */
+	fixedIntervalMs?: number;
+}
+
+export type WaitMode = 'none' | 'poll' | 'callback';
+
+/** How an item wants its job handled, as its fields say. */
+export interface JobSettings {
+	waitMode: WaitMode;
+	wait: WaitPreferences;
+	simplify: boolean;
+}
+
+function isTerminal(status: string | undefined): boolean {
+	return status === 'completed' || status === 'failed';
+}
+
+/** Starts a billed job once, and registers its id before anything else can fail. */
+export async function startJob(
+	tools: ItemTools,
+	kind: JobKind,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<StartedJob> {
+	const { startPath } = JOB_KINDS[kind];
+	const start = await tools.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }));
+	if (typeof start?.job_id !== 'string' || start.job_id === '') {
+		throw new NodeApiError(
+			tools.node,
+			{ endpoint: startPath },
+			{
+				message: `The service accepted the ${kind} request but sent no job ID`,
+				description:
+					'A job may have been started. It was not sent again, to avoid paying twice: check the dashboard before starting again.',
+				itemIndex,
+			},
+		);
+	}
+	const started: StartedJob = { kind, jobId: start.job_id, itemIndex, startedAt: Date.now(), start };
+	tools.registerJob(started);
+	return started;
+}
+
+/** Reads a job's status once. */
+export async function readJob(tools: ItemTools, kind: JobKind, jobId: string, itemIndex: number): Promise<ServiceJob> {
+	return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex });
+}
+
+/** A job that ended in `failed`: the message carries the job id and the service's code. */
+function failedJobError(node: INode, kind: JobKind, job: ServiceJob, itemIndex: number): NodeOperationError {
+	const code = job.error?.code ? normalizeCode(job.error.code) : 'UNKNOWN';
+	const explanation = explainCode(code);
+	const detail = job.error?.message ? `: ${job.error.message}` : '';
+	return new NodeOperationError(node, `${JOB_KINDS[kind].label} job ${job.job_id} failed [${code}]${detail}`, {
+		description: explanation
+			? `${explanation.title}. ${explanation.fix}`
+			: 'Start the job again; if it keeps failing, change its input.',
+		itemIndex,
+	});
+}
+
+/** A status that could not be read while waiting: the error keeps the job id. */
+function unreadableStatusError(kind: JobKind, jobId: string, error: Error): Error {
+	const described = error as Error & { description?: string | null };
+	const note = `The ${kind} job ${jobId} was started; look up its status later with its job ID.`;
+	described.description = described.description ? `${described.description}\n\n${note}` : note;
+	return described;
+}
+
+/**
+ * Polls until the job ends or Max Wait passes. A failed job, or a status that could not be read
+ * (after the transport's retries), becomes an error that names the job id.
+ */
+export async function waitUntilSettled(
+	tools: ItemTools,
+	started: StartedJob,
+	preferences: WaitPreferences,
+): Promise<SettledJob> {
+	const { kind, jobId, itemIndex, startedAt } = started;
+	const deadline = startedAt + preferences.maxWaitMs;
+	let job = started.lastKnown;
+	let timedOut = false;
+	for (;;) {
+		if (job && isTerminal(job.status)) break;
+		const now = Date.now();
+		if (now >= deadline) {
+			timedOut = true;
+			break;
+		}
+		const interval = preferences.fixedIntervalMs ?? pollInterval(kind, now - startedAt);
+		await waitFor(Math.min(interval, deadline - now), tools.signal);
+		let failure: Error | undefined;
+		try {
+			job = await tools.statusConcurrency.use(async () => await readJob(tools, kind, jobId, itemIndex));
+		} catch (error) {
+			failure = error as Error;
+		}
+		if (tools.signal.aborted) throw new WaitCancelledError();
+		if (failure) throw unreadableStatusError(kind, jobId, failure);
+	}
+	const settled: ServiceJob = job ?? { job_id: jobId, status: started.start?.status ?? 'pending' };
+	if (settled.status === 'failed') throw failedJobError(tools.node, kind, settled, itemIndex);
+	return { kind, job: settled, timedOut };
+}
+
+export function timedOutHint(kind: JobKind, jobId: string): string {
+	return `Still running after Max Wait. Use ${JOB_KINDS[kind].statusOperation} with job ID ${jobId} to pick it up later.`;
+}
+
+/** The output of a start, without waiting. */
+export function startedJobJson(kind: JobKind, start: ServiceJob, simplify: boolean): IDataObject {
+	if (!simplify) return start as unknown as IDataObject;
+	return compact({ kind, jobId: start.job_id, status: start.status, estimatedCredits: start.estimated_credits });
+}
+
+/** The output of a job waited for; a timed-out job keeps its id and last status. */
+export function settledJobJson(settled: SettledJob, simplify: boolean, extra: IDataObject = {}): IDataObject {
+	const { kind, job } = settled;
+	const json: IDataObject = { ...(simplify ? simplifyJob(kind, job) : (job as unknown as IDataObject)), ...extra };
+	if (settled.timedOut) {
+		json.timedOut = true;
+		json.hint = timedOutHint(kind, job.job_id);
+	}
+	return json;
+}
+
+/** Starts a job and, as the item's settings say, returns at once or polls until it ends. */
+export async function runJob(
+	tools: ItemTools,
+	kind: JobKind,
+	body: IDataObject,
+	itemIndex: number,
+	settings: JobSettings,
+): Promise<IDataObject> {
+	const started = await startJob(tools, kind, body, itemIndex);
+	if (settings.waitMode === 'none') return startedJobJson(kind, started.start as ServiceJob, settings.simplify);
+	const settled = await waitUntilSettled(tools, started, settings.wait);
+	const extra: IDataObject = { estimatedCredits: started.start?.estimated_credits };
+	if (kind === 'export') extra.videoId = body.video_id;
+	return settledJobJson(settled, settings.simplify, extra);
+}
+
+/** Reads a job's status and, as the item's settings say, returns it or polls until the job ends. */
+export async function checkJob(
+	tools: ItemTools,
+	kind: JobKind,
+	jobId: string,
+	itemIndex: number,
+	settings: JobSettings,
+): Promise<IDataObject> {
+	const startedAt = Date.now();
+	const current = await readJob(tools, kind, jobId, itemIndex);
+	// Read once, the status is data, failed or not; waited for, a failure is an error.
+	if (settings.waitMode === 'none') return settledJobJson({ kind, job: current, timedOut: false }, settings.simplify);
+	const settled = await waitUntilSettled(
+		tools,
+		{ kind, jobId, itemIndex, startedAt, lastKnown: current },
+		settings.wait,
+	);
+	return settledJobJson(settled, settings.simplify);
+}
