@@ -1,7 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
-	preset: 'ts-jest',
 	testEnvironment: 'node',
+	// tsconfig.json is the build (nodes and credentials only); tests compile with the dev config.
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// n8n-core reads its user folder when first imported: give every test run its own.

@@ -6,9 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** The API root for a Base URL given with or without the `/api/public/v1` suffix. */
-const API_ROOT_EXPRESSION =
-	"={{ $credentials.baseUrl.replace(/\\/+$/, '').replace(/\\/api\\/public\\/v1$/, '') + '/api/public/v1' }}";
+import { API_ROOT_EXPRESSION } from '../nodes/PresenterVideo/transport/apiUrl';
 
 export class PresenterVideoApi implements ICredentialType {
 	name = 'presenterVideoApi';
@@ -39,7 +37,7 @@ export class PresenterVideoApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			description:
 				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
 		},
@@ -68,8 +66,18 @@ export class PresenterVideoApi implements ICredentialType {
 			baseURL: API_ROOT_EXPRESSION,
 			url: '/resources/voices',
 			method: 'GET',
+			// n8n would re-send the Authorization header to wherever a redirect points.
+			disableFollowRedirect: true,
 		},
 		rules: [
+			...[301, 302, 303, 307, 308].map((code) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: code,
+					message:
+						'The Base URL redirects elsewhere, and the API key is not sent across a redirect. Enter the address it redirects to as the Base URL.',
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

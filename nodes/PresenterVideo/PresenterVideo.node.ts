@@ -9,7 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import * as avatar from './actions/avatar/Avatar.resource';
-import { router } from './actions/router';
+import { pausingJobKind, router } from './actions/router';
 import { resumeFromCallback } from './helpers/callbackWait';
 import * as script from './actions/script/Script.resource';
 import * as video from './actions/video/Video.resource';
@@ -67,7 +67,11 @@ export class PresenterVideo implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeFromCallback(this);
+		const kind = pausingJobKind(
+			this.getNodeParameter('resource') as string,
+			this.getNodeParameter('operation') as string,
+		);
+		return await resumeFromCallback(this, kind);
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

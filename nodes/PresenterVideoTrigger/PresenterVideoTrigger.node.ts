@@ -1,7 +1,9 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -11,6 +13,7 @@ import {
 import { CREDENTIAL_TYPE } from '../PresenterVideo/transport/constants';
 import { triggerProperties } from './description/triggerProperties';
 import { handleDelivery, type TriggerOptions } from './delivery/handleDelivery';
+import { dropProcessedEvents } from './delivery/processedEvents';
 
 export class PresenterVideoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +23,9 @@ export class PresenterVideoTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when a presenter video generation or export finishes',
+		// n8n's nodes panel shows one entry for this node and Presenter Video, described by the
+		// trigger's description: it names what the package does, as Presenter Video's does.
+		description: 'Create AI presenter videos from prompts, scripts or your own media, and download them as MP4',
 		defaults: {
 			name: 'Presenter Video Trigger',
 		},
@@ -71,5 +76,15 @@ export class PresenterVideoTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await handleDelivery(this);
+	}
+
+	/**
+	 * Runs in the execution that `webhook()` started (on a worker in queue mode), before any other
+	 * node. `webhook()` has no store that several n8n processes share atomically, so copies of an
+	 * event that reached different webhook processes, or arrived after a restart, each start an
+	 * execution; here every execution but the first one of an event ends without output.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [await dropProcessedEvents(this, this.getInputData())];
 	}
 }

@@ -10,6 +10,7 @@ import { failures, formatReport, type VersionResult } from './report';
 import { allScenarios } from './scenarios';
 import { timedStep } from './timed-step';
 import { runVersionSuite } from './version-suite';
+import { runAsMain } from './exit-code-main';
 
 async function main(): Promise<number> {
 	const started = Date.now();
@@ -33,13 +34,4 @@ async function main(): Promise<number> {
 	return failures(results) > 0 || preparation.error ? 1 : 0;
 }
 
-// Exiting (instead of dying by the signal) runs the hooks that stop n8n and its children.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-
-main().then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-		process.exit(1);
-	},
-);
+runAsMain(main);

@@ -25,6 +25,8 @@ export interface N8nInstanceOptions {
 	encryptionKey?: string;
 	/** Fixed port (the demo); a free one otherwise. */
 	port?: number;
+	/** Fixed task broker port; a free one otherwise. */
+	brokerPort?: number;
 	extraEnv?: Record<string, string>;
 	/** Keep the user folder after dispose(), e.g. to inspect a failed run. */
 	keepUserFolder?: boolean;
@@ -80,7 +82,7 @@ export class N8nInstance {
 			options.version,
 			userFolder,
 			options.port ?? freePort,
-			brokerPort,
+			options.brokerPort ?? brokerPort,
 			options.owner ?? defaultOwner,
 			runtime,
 			options,
@@ -109,16 +111,29 @@ export class N8nInstance {
 	}
 
 	private env(brokerPort: number): NodeJS.ProcessEnv {
+		return this.processEnv(this.port, brokerPort);
+	}
+
+	/**
+	 * The environment of an n8n process on this instance's user folder, database and key, listening
+	 * on `port`: the server itself, or a companion process (a queue-mode worker or webhook processor).
+	 */
+	processEnv(port: number, brokerPort: number, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
 		return n8nProcessEnv({
 			runtime: this.runtime,
 			userFolder: this.userFolder,
-			port: this.port,
+			port,
 			brokerPort,
 			owner: { ...this.owner, passwordHash: this.ownerPasswordHash },
 			encryptionKey: this.options.encryptionKey ?? defaultEncryptionKey,
 			webhookUrlVariable: versionProfile(this.version).webhookUrlVariable,
-			extraEnv: { ...versionProfile(this.version).env, ...this.options.extraEnv },
+			extraEnv: { ...versionProfile(this.version).env, ...this.options.extraEnv, ...extraEnv },
 		});
+	}
+
+	/** The Node binary this version runs on, and the arguments that run n8n's CLI with `args`. */
+	n8nCommand(args: string[]): { binary: string; args: string[] } {
+		return { binary: this.nodeBinary, args: [n8nBinPath(this.version), ...args] };
 	}
 
 	private get nodeBinary(): string {

@@ -42,9 +42,7 @@ export async function createVideoTour(context: TourContext): Promise<void> {
 		'The nodes panel: "Presenter Video" found by search, with its actions and triggers',
 	);
 
-	await step('choose "Create a video and download the MP4"', () =>
-		chooseAction(page, 'Create a video and download the MP4'),
-	);
+	await step('choose "Create video and download MP4"', () => chooseAction(page, 'Create video and download MP4'));
 	await step('select the credential', () => selectCredential(page, demoCredentialRef.name));
 	const voices = await step('open the Voice list', () => openVoiceList(page));
 	const voiceCount = await voices.count();

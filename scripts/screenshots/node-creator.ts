@@ -38,7 +38,7 @@ export async function openPresenterVideoActions(page: Page): Promise<void> {
 		);
 	}
 	await node.click();
-	await item(page, 'Create a video and download the MP4').waitFor();
+	await item(page, 'Create video and download MP4').waitFor();
 }
 
 /** Picks an action from the open node's list; n8n adds the node and opens its panel (NDV). */

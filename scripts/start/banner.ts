@@ -51,7 +51,7 @@ function tryFirstLines(stack: DemoStack): string[] {
 		'Try first',
 		`  1. Open ${stack.n8n.baseUrl} and log in.`,
 		'  2. Create a workflow, choose "Trigger manually", click the + after it, search "Presenter Video"',
-		'     and choose the action "Create a video and download the MP4".',
+		'     and choose the action "Create video and download MP4".',
 		'  3. The credential "Presenter Video API" is already selected. Open Voice ("From list") and pick a',
 		'     voice, write a prompt, set the duration, click "Execute step": the MP4 appears in the output.',
 	];

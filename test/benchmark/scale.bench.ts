@@ -39,8 +39,8 @@ async function main(): Promise<void> {
 	)) as typeof import('../../nodes/PresenterVideo/transport/serviceTime');
 	serviceTime.setServiceTimeScale(SCALE);
 	const schedule = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/helpers/pollingSchedule.js')
-	)) as typeof import('../../nodes/PresenterVideo/helpers/pollingSchedule');
+		join(__dirname, '../../dist/nodes/PresenterVideo/helpers/jobKinds.js')
+	)) as typeof import('../../nodes/PresenterVideo/helpers/jobKinds');
 
 	const sandbox = await startSandbox({
 		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS },

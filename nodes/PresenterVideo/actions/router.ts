@@ -1,28 +1,203 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { startAndPause } from '../helpers/callbackWait';
+import { InputError, toNodeError } from '../helpers/inputError';
+import type { ItemTools, JobSettings, StartedJob, UnansweredStart } from '../helpers/jobs';
+import { ReadScheduler } from '../helpers/readScheduler';
+import type { JobKind } from '../helpers/types';
+import { createApiClient } from '../transport/client';
+import { WaitCancelledError } from '../transport/wait';
 import * as avatar from './avatar/Avatar.resource';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
 import * as video from './video/Video.resource';
 import * as voice from './voice/Voice.resource';
 
-type OperationExecute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
+/** What every operation file exports besides its fields. */
+export interface Operation<Prepared = unknown> {
+	/** Reads and checks one item's fields; runs for every item before any request is sent. */
+	prepare(this: IExecuteFunctions, itemIndex: number): Prepared;
+	/** Does one item's requests; the items of a run work side by side. */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		prepared: Prepared,
+		tools: ItemTools,
+	): Promise<INodeExecutionData[]>;
+	/** The job an operation starts when it can pause the execution until the service calls back. */
+	pausesForJob?: JobKind;
+}
 
-const OPERATIONS: { [R in keyof PresenterVideoType]: Record<PresenterVideoType[R], { execute: OperationExecute }> } = {
+const OPERATIONS: { [R in keyof PresenterVideoType]: Record<PresenterVideoType[R], Operation> } = {
 	voice,
 	avatar,
 	script,
 	video,
 };
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as keyof PresenterVideoType;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const handler = (OPERATIONS[resource] as Record<string, { execute: OperationExecute }> | undefined)?.[operation];
-	if (!handler) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+function findOperation(resource: string, operation: string): Operation | undefined {
+	const operations = OPERATIONS[resource as keyof PresenterVideoType] as Record<string, Operation> | undefined;
+	return operations?.[operation];
+}
+
+/** The job kind whose callback resumes the execution, for the node's resume webhook. */
+export function pausingJobKind(resource: string, operation: string): JobKind | undefined {
+	return findOperation(resource, operation)?.pausesForJob;
+}
+
+type ErrorWithDescription = Error & { description?: string | null };
+
+function addNote(error: ErrorWithDescription, note: string): void {
+	error.description = error.description ? `${error.description}\n\n${note}` : note;
+}
+
+/** Names the jobs started and the starts that may have been billed without an answer. */
+function withStartedJobs(error: ErrorWithDescription, jobs: StartedJob[], unanswered: UnansweredStart[] = []): Error {
+	if (jobs.length > 0) {
+		const names = jobs.map((job) => `${job.jobId} (${job.kind}, item ${job.itemIndex})`).join(', ');
+		addNote(error, `Jobs this node started on the service, which are not stopped by this error: ${names}.`);
 	}
-	const items = await handler.execute.call(this);
+	if (unanswered.length > 0) {
+		const starts = unanswered.map((start) => `- item ${start.itemIndex} (${start.kind}): ${start.error.message}`);
+		addNote(
+			error,
+			[
+				'Starts sent that brought back no job ID, which may have been billed. They were not sent again; check the dashboard before starting them again:',
+				...starts,
+			].join('\n'),
+		);
+	}
+	return error;
+}
+
+/** With Continue On Fail, an item's error becomes its output, with the ids of the jobs it started. */
+function errorItem(error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	const description = (error as ErrorWithDescription).description;
+	if (description) json.errorDescription = description;
+	const last = jobs[jobs.length - 1];
+	if (last) {
+		json.jobId = last.jobId;
+		json.jobs = jobs.map((job) => ({ jobId: job.jobId, kind: job.kind }));
+	}
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+function combineSignals(external: AbortSignal | undefined, internal: AbortController): AbortSignal {
+	if (external) {
+		if (external.aborted) internal.abort();
+		else external.addEventListener('abort', () => internal.abort(), { once: true });
+	}
+	return internal.signal;
+}
+
+/**
+ * Runs the chosen operation over all input items: every item is checked before anything is sent,
+ * then all items work side by side. With Continue On Fail an item's error becomes its output;
+ * otherwise the first error stops the run, and names every job already started.
+ */
+async function runItems(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const continueOnFail = this.continueOnFail();
+	const outputs: INodeExecutionData[][] = items.map(() => []);
+
+	const prepared: Array<{ ok: true; value: unknown } | { ok: false }> = items.map((_, itemIndex) => {
+		try {
+			return { ok: true, value: operation.prepare.call(this, itemIndex) };
+		} catch (error) {
+			const nodeError = error instanceof InputError ? toNodeError(node, error, itemIndex) : (error as Error);
+			if (!continueOnFail) throw nodeError;
+			outputs[itemIndex] = [errorItem(nodeError, itemIndex, [])];
+			return { ok: false };
+		}
+	});
+	if (!prepared.some((entry) => entry.ok)) return outputs.flat();
+
+	const client = await createApiClient(this);
+	const controller = new AbortController();
+	const signal = combineSignals(this.getExecutionCancelSignal(), controller);
+	const jobs: StartedJob[] = [];
+	const unanswered: UnansweredStart[] = [];
+	let fatal: Error | undefined;
+
+	const tools: ItemTools = {
+		node,
+		client,
+		signal,
+		reads: new ReadScheduler(() => client.budget.window),
+		start: async (task) => {
+			if (signal.aborted) throw new WaitCancelledError();
+			return await task();
+		},
+		registerJob: (job) => jobs.push(job),
+		registerUnansweredStart: (start) => unanswered.push(start),
+	};
+
+	await Promise.all(
+		prepared.map(async (entry, itemIndex) => {
+			if (!entry.ok) return;
+			try {
+				const results = await operation.execute.call(this, itemIndex, entry.value, tools);
+				outputs[itemIndex] = results.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+			} catch (caught) {
+				if (caught instanceof WaitCancelledError && signal.aborted) return;
+				const error = caught instanceof InputError ? toNodeError(node, caught, itemIndex) : (caught as Error);
+				if (continueOnFail) {
+					outputs[itemIndex] = [
+						errorItem(
+							error,
+							itemIndex,
+							jobs.filter((job) => job.itemIndex === itemIndex),
+						),
+					];
+					return;
+				}
+				fatal ??= error;
+				controller.abort();
+			}
+		}),
+	);
+
+	// A cancel is reported as such, with every job and unanswered start, even if an item failed since.
+	if (this.getExecutionCancelSignal()?.aborted) {
+		throw withStartedJobs(
+			new NodeOperationError(node, 'The execution was cancelled while waiting for the service'),
+			jobs,
+			unanswered,
+		);
+	}
+	if (fatal) {
+		const failure: Error = fatal;
+		// Jobs and starts the error already names need no second mention.
+		throw withStartedJobs(
+			failure,
+			jobs.filter((job) => !failure.message.includes(job.jobId)),
+			unanswered.filter((start) => start.error !== failure),
+		);
+	}
+	return outputs.flat();
+}
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = findOperation(resource, operationName);
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	}
+
+	if (operation.pausesForJob && this.getNodeParameter('waitForCompletion', 0) === 'callback') {
+		const pausing = operation as Operation<{ body: IDataObject; settings: JobSettings }>;
+		return [
+			await startAndPause(this, operation.pausesForJob, () => {
+				const { body, settings } = pausing.prepare.call(this, 0);
+				return { body, maxWaitMs: settings.wait.maxWaitMs };
+			}),
+		];
+	}
+
+	const items = await runItems.call(this, operation);
 	const timedOut = items.filter((item) => item.json.timedOut === true).length;
 	if (timedOut > 0) {
 		this.addExecutionHints({

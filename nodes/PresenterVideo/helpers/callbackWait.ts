@@ -8,15 +8,10 @@ import {
 } from 'n8n-workflow';
 
 import { createApiClient } from '../transport/client';
-import { ENDPOINTS } from '../transport/endpoints';
 import { InputError, toNodeError } from './inputError';
-import { timedOutHint } from './jobLifecycle';
-import type { AnyJob } from './jobWaiter';
-import { simplifyJob, simplifyStart } from './outputs';
-import type { JobKind, StartResponse } from './types';
-
-/** The operations that can pause for the service's callback, and the job each starts. */
-export const CALLBACK_OPERATIONS: Record<string, JobKind> = { generate: 'generation', export: 'export' };
+import { JOB_KINDS, simplifyJob } from './jobKinds';
+import { startedJobJson, timedOutHint } from './jobs';
+import type { JobKind, ServiceJob } from './types';
 
 /**
  * Starts one job with n8n's resume URL as its webhook, then pauses the execution until the service
@@ -25,14 +20,14 @@ export const CALLBACK_OPERATIONS: Record<string, JobKind> = { generate: 'generat
 export async function startAndPause(
 	context: IExecuteFunctions,
 	kind: JobKind,
-	buildBody: () => IDataObject,
-	maxWaitMs: number,
+	prepare: () => { body: IDataObject; maxWaitMs: number },
 ): Promise<INodeExecutionData[]> {
 	const node = context.getNode();
 	const items = context.getInputData();
 	let body: IDataObject;
+	let maxWaitMs: number;
 	try {
-		body = buildBody();
+		({ body, maxWaitMs } = prepare());
 	} catch (error) {
 		if (error instanceof InputError) throw toNodeError(node, error, 0);
 		throw new NodeOperationError(node, error as Error, { itemIndex: 0 });
@@ -55,8 +50,8 @@ export async function startAndPause(
 	}
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	const client = await createApiClient(context);
-	const start = await client.start<StartResponse>(
-		ENDPOINTS.start[kind],
+	const start = await client.start<ServiceJob>(
+		JOB_KINDS[kind].startPath,
 		{ ...body, webhook_url: resumeUrl },
 		{ itemIndex: 0 },
 	);
@@ -64,11 +59,11 @@ export async function startAndPause(
 	// If Max Wait passes without a callback, n8n passes this node's input item on unchanged: the
 	// item is replaced first, so what continues is the job id with a way to pick the job up later.
 	items[0] = {
-		json: { ...simplifyStart(kind, start), timedOut: true, hint: timedOutHint(kind, start.job_id) },
+		json: { ...startedJobJson(kind, start, true), timedOut: true, hint: timedOutHint(kind, start.job_id) },
 		pairedItem: { item: 0 },
 	};
 	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
-	return [{ json: { ...simplifyStart(kind, start), waitingForCallback: true }, pairedItem: { item: 0 } }];
+	return [{ json: { ...startedJobJson(kind, start, true), waitingForCallback: true }, pairedItem: { item: 0 } }];
 }
 
 function callbackJobId(body: unknown): string | undefined {
@@ -80,8 +75,10 @@ function callbackJobId(body: unknown): string | undefined {
  * The service's call to the resume URL. The job's state is read back from the status endpoint, so
  * the output is the service's own word, not the callback's.
  */
-export async function resumeFromCallback(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const kind = CALLBACK_OPERATIONS[context.getNodeParameter('operation') as string];
+export async function resumeFromCallback(
+	context: IWebhookFunctions,
+	kind: JobKind | undefined,
+): Promise<IWebhookResponseData> {
 	const jobId = callbackJobId(context.getBodyData());
 	const response = context.getResponseObject();
 	if (!kind || !jobId) {
@@ -90,7 +87,7 @@ export async function resumeFromCallback(context: IWebhookFunctions): Promise<IW
 		return { noWebhookResponse: true };
 	}
 	const client = await createApiClient(context);
-	const job = await client.get<AnyJob>(ENDPOINTS.status[kind](jobId));
+	const job = await client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId));
 	const simplify = context.getNodeParameter('simplify', true) as boolean;
 	const json: IDataObject = simplify ? simplifyJob(kind, job) : (job as unknown as IDataObject);
 	return { webhookResponse: { received: true }, workflowData: [[{ json, pairedItem: { item: 0 } }]] };

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
-import { ENDPOINTS } from '../transport/endpoints';
 import { unwrapList } from '../transport/responseShape';
 import type { Avatar, Voice } from './types';
 
@@ -36,9 +35,9 @@ function nonEmpty(filters: IDataObject): IDataObject {
 }
 
 export async function listVoices(client: ApiClient, filters: IDataObject = {}, itemIndex?: number): Promise<Voice[]> {
-	return await readList<Voice>(client, ENDPOINTS.voices, 'voices', nonEmpty(filters), itemIndex);
+	return await readList<Voice>(client, '/resources/voices', 'voices', nonEmpty(filters), itemIndex);
 }
 
 export async function listAvatars(client: ApiClient, filters: IDataObject = {}, itemIndex?: number): Promise<Avatar[]> {
-	return await readList<Avatar>(client, ENDPOINTS.avatars, 'avatars', nonEmpty(filters), itemIndex);
+	return await readList<Avatar>(client, '/resources/avatars', 'avatars', nonEmpty(filters), itemIndex);
 }

@@ -1,5 +1,5 @@
 import { serviceMs } from '../transport/serviceTime';
-import { pollInterval, POLLING_SCHEDULES } from './pollingSchedule';
+import { JOB_KINDS, pollInterval } from './jobKinds';
 import type { JobKind } from './types';
 
 /** A job being waited for, as the scheduler sees it. */
@@ -24,7 +24,7 @@ function scheduledInterval(kind: JobKind, elapsedMs: number): number {
 }
 
 function longestInterval(kind: JobKind): number {
-	const steps = POLLING_SCHEDULES[kind];
+	const steps = JOB_KINDS[kind].schedule;
 	return serviceMs(steps[steps.length - 1].everyMs);
 }
 

@@ -40,11 +40,8 @@ export interface ExportJob {
 	error?: JobError;
 }
 
-export interface StartResponse {
-	job_id: string;
-	status: JobStatus;
-	estimated_credits?: number;
-}
+/** A job as the service reports it: the answer to its start, or its status. */
+export type ServiceJob = (GenerationJob | ExportJob) & { estimated_credits?: number };
 
 export interface Voice {
 	id: string;
@@ -75,9 +72,3 @@ export interface ScriptResult {
 }
 
 export type JobKind = 'generation' | 'export';
-
-export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
-
-export function isTerminal(status: string | undefined): boolean {
-	return status === 'completed' || status === 'failed';
-}

@@ -1,8 +1,15 @@
+/**
+ * The one rule for the API root: the credential's Base URL, with or without trailing slashes or the
+ * API path, followed by the API path once. The node applies it in code; the credential's test
+ * request, which n8n resolves on its own, applies the same rule as an expression.
+ */
 const API_PATH = '/api/public/v1';
 
-/** The API root for a Base URL given with or without a trailing `/api/public/v1` or slash. */
+const TRAILING_SLASHES = /\/+$/;
+const API_PATH_SUFFIX = /\/api\/public\/v1$/;
+
 export function apiRootFromBaseUrl(baseUrl: string): string {
-	const trimmed = baseUrl.trim().replace(/\/+$/, '');
-	const root = trimmed.endsWith(API_PATH) ? trimmed.slice(0, -API_PATH.length) : trimmed;
-	return `${root}${API_PATH}`;
+	return `${baseUrl.trim().replace(TRAILING_SLASHES, '').replace(API_PATH_SUFFIX, '')}${API_PATH}`;
 }
+
+export const API_ROOT_EXPRESSION = `={{ $credentials.baseUrl.trim().replace(${TRAILING_SLASHES}, '').replace(${API_PATH_SUFFIX}, '') + '${API_PATH}' }}`;

@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { waitFor } from '../helpers/wait';
+import { waitFor } from './wait';
 import { buildApiError } from './apiError';
 import { resolveApiRoot, sendApiRequest, type ApiContext } from './apiRequest';
 import { answerOf, budgetForContext } from './budgetForContext';
@@ -79,7 +79,9 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					body,
 					qs: options.qs,
 					timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-					abortSignal: signal,
+					// A start already sent is billed even if the execution is cancelled: its answer is
+					// awaited (up to the start time-out), so that the job id it carries is reported.
+					abortSignal: kind === 'start' ? undefined : signal,
 				});
 				permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
@@ -90,7 +92,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				if (ok && outcome.type === 'status') return response.body;
 			} catch (error) {
 				permit.finish({ type: 'unknown' });
-				if (signal?.aborted) throw cancelled(endpoint);
+				if (kind === 'read' && signal?.aborted) throw cancelled(endpoint);
 				failure = networkCause(error);
 				outcome = { type: 'network' };
 			}

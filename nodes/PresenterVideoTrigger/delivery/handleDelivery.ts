@@ -109,7 +109,8 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 		};
 		if (video.binary) item.binary = { [options.binaryPropertyName?.trim() || 'data']: video.binary };
 
-		// A fresh object (not a nested edit) so n8n notices the change and saves it.
+		// A fresh object (not a nested edit) so n8n notices the change. It is only a first filter:
+		// n8n 2.x saves it the first time only, and never atomically across processes.
 		staticData[LEDGER_FIELD] = withEntry(staticData[LEDGER_FIELD], key);
 		accepted = true;
 		return { workflowData: [[item]], webhookResponse: REPLIES.started.body };

@@ -6,7 +6,11 @@ import { PROCESS_MEMORY_LIMITS } from './limits';
  * event handled at the same time (or one arriving in the moment between) both read "not seen".
  * This memory, shared by every call in this n8n process, closes that gap: it knows the events
  * being handled right now and the ones accepted recently. It does not span several processes
- * (queue mode with many webhook processes); the static data ledger covers later repeats there.
+ * (queue mode with many webhook processes) nor a restart, and the static-data ledger cannot
+ * either: n8n 2.x saves static data changed in `webhook()` only the first time, and a saved copy is
+ * read before and written after each request, so two processes overwrite each other. Repeats that
+ * get past this guard start an execution, in which the trigger's `execute()` drops them using
+ * n8n's database-backed de-duplication store (see processedEvents.ts).
  */
 const inFlight = new Set<string>();
 let recentlyAccepted: DeliveryLedger = { entries: {} };

@@ -1,8 +1,9 @@
 import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 
+import { JOB_KINDS } from '../../PresenterVideo/helpers/jobKinds';
 import { parseErrorBody } from '../../PresenterVideo/transport/apiError';
 import { resolveApiRoot, sendApiRequest } from '../../PresenterVideo/transport/apiRequest';
-import { ENDPOINTS } from '../../PresenterVideo/transport/endpoints';
+import { answerOf, budgetForContext } from '../../PresenterVideo/transport/budgetForContext';
 import { networkCause } from '../../PresenterVideo/transport/networkError';
 import { unwrapObject } from '../../PresenterVideo/transport/responseShape';
 import type { JobKind } from '../delivery/types';
@@ -20,7 +21,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * One status call, bounded by `timeoutMs` from start to end of the body, and never retried here:
- * the service retries the delivery itself, which gives the check another chance.
+ * the service retries the delivery itself, which gives the check another chance. It waits for
+ * room in the workspace's request budget, shared with the action node, within that same bound.
  */
 export async function fetchJobStatus(
 	context: IWebhookFunctions,
@@ -35,15 +37,23 @@ export async function fetchJobStatus(
 		return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
 	}
 
+	const deadline = Date.now() + timeoutMs;
+	const budget = await budgetForContext(context, apiRoot);
+	const permit = await budget.acquire({ priority: 'read', deadline });
+	if (!permit) return { outcome: 'unavailable', cause: 'the rate limit left no room in time' };
+
 	let response: IN8nHttpFullResponse;
 	try {
+		const leftMs = Math.max(deadline - Date.now(), 1);
 		response = await sendApiRequest(context, apiRoot, {
 			method: 'GET',
-			endpoint: ENDPOINTS.status[kind](jobId),
-			timeoutMs,
-			abortSignal: AbortSignal.timeout(timeoutMs),
+			endpoint: JOB_KINDS[kind].statusPath(jobId),
+			timeoutMs: leftMs,
+			abortSignal: AbortSignal.timeout(leftMs),
 		});
+		permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
 	} catch (error) {
+		permit.finish({ type: 'unknown' });
 		return { outcome: 'unavailable', cause: networkCause(error) };
 	}
 

@@ -5,6 +5,7 @@ import { errorExecutionsScenario } from './error-executions';
 import { exampleExportNotifyScenario } from './example-export-notify';
 import { exampleScriptReviewScenario } from './example-script-review';
 import { exampleSpreadsheetSocialScenario } from './example-spreadsheet-social';
+import { mcpToolsScenario } from './mcp-tools';
 import { examplesImportableScenario } from './examples-importable';
 import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
@@ -22,4 +23,5 @@ export const allScenarios: Scenario[] = [
 	exampleSpreadsheetSocialScenario,
 	exampleScriptReviewScenario,
 	exampleExportNotifyScenario,
+	mcpToolsScenario,
 ];

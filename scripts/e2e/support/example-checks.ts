@@ -27,9 +27,9 @@ export function exampleProblems(workflow: Workflow, loadedTypes: Map<string, num
 		if (credential !== undefined && !isDeepStrictEqual(credential, presenterCredential))
 			problems.push(`"${node.name}": credential is not ${JSON.stringify(presenterCredential)}`);
 	}
-	for (const [source, { main }] of Object.entries(workflow.connections)) {
+	for (const [source, outputs] of Object.entries(workflow.connections)) {
 		if (!names.includes(source)) problems.push(`connection from unknown node "${source}"`);
-		for (const target of main.flat()) {
+		for (const target of Object.values(outputs).flat(2)) {
 			if (!names.includes(target.node)) problems.push(`connection to unknown node "${target.node}"`);
 		}
 	}

@@ -9,7 +9,7 @@ export interface WebhookAnswer {
 
 /** POSTs JSON to a production webhook of the instance and reads the whole answer. */
 export async function postToWebhook(
-	instance: N8nInstance,
+	instance: Pick<N8nInstance, 'callWebhook'>,
 	pathAfterWebhook: string,
 	body: unknown,
 	timeoutMs = 120_000,

@@ -16,9 +16,12 @@ export type WorkflowNode = {
 	executeOnce?: boolean;
 };
 
-export type Connection = { node: string; type: 'main'; index: number };
+/** `main` carries items; `ai_tool` hangs a tool under an agent or an MCP Server Trigger. */
+export type ConnectionType = 'main' | 'ai_tool';
 
-export type Connections = Record<string, { main: Connection[][] }>;
+export type Connection = { node: string; type: ConnectionType; index: number };
+
+export type Connections = Record<string, Partial<Record<ConnectionType, Connection[][]>>>;
 
 export type Workflow = {
 	id: string;

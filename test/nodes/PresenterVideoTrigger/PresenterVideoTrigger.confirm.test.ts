@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { captureLogs, type LogCapture } from '../../harness';
+import { apiRootFromBaseUrl } from '../../../nodes/PresenterVideo/transport/apiUrl';
+import { budgetFor } from '../../../nodes/PresenterVideo/transport/requestBudget';
 import { failMarker, startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ALL_EVENTS,
+	CREDENTIAL_ID,
 	finishedJob,
 	jobStatus,
 	startExport,
@@ -183,5 +186,21 @@ describe('Presenter Video Trigger: Confirm With API', () => {
 		});
 		expect(run.started).toBe(false);
 		expect(run.response.status).toBe(503);
+	});
+
+	// Last: it leaves the workspace's window full.
+	it("waits for room in the workspace's request budget, the one the action node uses, and asks nothing when none comes in time", async () => {
+		const budget = budgetFor(`${CREDENTIAL_ID} ${apiRootFromBaseUrl(sandbox.baseUrl)}`, 100);
+		while (budget.window.hasRoom(Date.now())) {
+			const permit = await budget.acquire({ priority: 'read' });
+			permit?.finish({ type: 'answered' });
+		}
+		const sentBefore = sandbox.requests.length;
+		const run = await confirming.deliver({
+			body: { job_id: completedGeneration.jobId, status: 'completed', task: 'video_generate' },
+		});
+		expect(run.started).toBe(false);
+		expect(run.response.status).toBe(503);
+		expect(sandbox.requests.slice(sentBefore).filter((request) => request.path.includes('/status/'))).toEqual([]);
 	});
 });

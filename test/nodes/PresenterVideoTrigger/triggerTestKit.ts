@@ -10,7 +10,7 @@ import { PresenterVideoTrigger } from '../../../nodes/PresenterVideoTrigger/Pres
 
 export const TRIGGER_TYPE = 'CUSTOM.presenterVideoTrigger';
 export const ALL_EVENTS = ['generation.completed', 'generation.failed', 'export.completed', 'export.failed'];
-const CREDENTIAL_ID = 'presenter-video-credential';
+export const CREDENTIAL_ID = 'presenter-video-credential';
 
 export function triggerNode(parameters: INodeParameters, withCredential = true): INode {
 	return {

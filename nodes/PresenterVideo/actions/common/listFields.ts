@@ -1,26 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export function returnAllAndLimitFields(resource: string): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show: { resource: [resource], operation: ['getMany'] } },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { resource: [resource], operation: ['getMany'], returnAll: [false] } },
-		},
-	];
-}
+export const returnAllAndLimitFields: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
 
 export const genderFilterField: INodeProperties = {
 	displayName: 'Gender',
@@ -41,3 +38,15 @@ export const tagsFilterField: INodeProperties = {
 	placeholder: 'e.g. professional, friendly',
 	description: 'Comma-separated tags; only entries with these tags are returned',
 };
+
+/** The Filters collection of a Get Many, sent to the service as query parameters. */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options,
+	};
+}

@@ -1,30 +1,35 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { runItems } from '../../helpers/itemRunner';
+import type { ItemTools } from '../../helpers/jobs';
+import { checkLimit, checkListFilters } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 
-/** The number of entries to return, or undefined for all (the service does not paginate). */
-function readLimit(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	if (context.getNodeParameter('returnAll', itemIndex, false)) return undefined;
-	return context.getNodeParameter('limit', itemIndex, 50) as number;
-}
-
-function toItems(entries: object[], limit: number | undefined, itemIndex: number): INodeExecutionData[] {
-	const kept = limit === undefined ? entries : entries.slice(0, limit);
-	return kept.map((entry) => ({ json: entry as IDataObject, pairedItem: { item: itemIndex } }));
+interface Prepared {
+	filters: IDataObject;
+	/** The number of entries to return, or undefined for all (the service does not paginate). */
+	limit: number | undefined;
 }
 
 /** Get Many for a catalogue: the item's filters go to the service, the limit is applied here. */
-export async function executeList(
-	context: IExecuteFunctions,
-	list: (client: ApiClient, filters: IDataObject, itemIndex: number) => Promise<object[]>,
-): Promise<INodeExecutionData[]> {
-	return await runItems(context, {
-		prepare: (itemIndex) => ({
-			filters: context.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-			limit: readLimit(context, itemIndex),
-		}),
-		run: async (itemIndex, { filters, limit }, { client }) =>
-			toItems(await list(client, filters, itemIndex), limit, itemIndex),
-	});
+export function listOperation(list: (client: ApiClient, filters: IDataObject, itemIndex: number) => Promise<object[]>) {
+	return {
+		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+			return {
+				filters: checkListFilters(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+				limit: this.getNodeParameter('returnAll', itemIndex, false)
+					? undefined
+					: checkLimit('Limit', this.getNodeParameter('limit', itemIndex, 50)),
+			};
+		},
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			{ filters, limit }: Prepared,
+			{ client }: ItemTools,
+		): Promise<INodeExecutionData[]> {
+			const entries = await list(client, filters, itemIndex);
+			const kept = limit === undefined ? entries : entries.slice(0, limit);
+			return kept.map((entry) => ({ json: entry as IDataObject }));
+		},
+	};
 }

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Generate',
 				value: 'generate',
 				description: 'Write a script from a prompt, to review or edit before generating a video (billed)',
-				action: 'Generate a script',
+				action: 'Generate script',
 			},
 		],
 		default: 'generate',

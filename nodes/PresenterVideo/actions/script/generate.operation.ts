@@ -1,14 +1,12 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runItems } from '../../helpers/itemRunner';
-import { ENDPOINTS } from '../../transport/endpoints';
+import type { ItemTools } from '../../helpers/jobs';
 import { LIMITS } from '../../helpers/limits';
 import { buildScriptBody } from '../../helpers/requestBodies';
 import type { ScriptResult } from '../../helpers/types';
 
-const show = { show: { resource: ['script'], operation: ['generate'] } };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -18,24 +16,20 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. A 60-second explainer on how solar panels work',
 		description: `What the script should be about (at most ${LIMITS.maxScriptPromptLength.toLocaleString('en-US')} characters)`,
-		displayOptions: show,
 	},
 	{
 		displayName: 'Duration (Seconds)',
 		name: 'duration',
 		type: 'number',
-		typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
 		default: 60,
 		description: 'Target length of the spoken script, from 10 to 600 seconds',
-		displayOptions: show,
 	},
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
-		displayOptions: show,
 		options: [
 			{
 				displayName: 'URLs',
@@ -56,27 +50,28 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runItems(this, {
-		prepare: (itemIndex) => {
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			return buildScriptBody({
-				prompt: this.getNodeParameter('prompt', itemIndex) as string,
-				duration: this.getNodeParameter('duration', itemIndex, LIMITS.defaultScriptDuration),
-				urls: options.urls,
-				webSearch: options.webSearch as boolean | undefined,
-			});
-		},
-		run: async (itemIndex, body, { client, start }) => {
-			const result = await start(
-				async () => await client.start<ScriptResult>(ENDPOINTS.scriptGenerate, body, { itemIndex }),
-			);
-			const json: IDataObject = {
-				script: result.script,
-				cost: result.cost,
-				extractedImages: result.extractedImages ?? [],
-			};
-			return [{ json, pairedItem: { item: itemIndex } }];
-		},
+export const description = updateDisplayOptions(
+	{ show: { resource: ['script'], operation: ['generate'] } },
+	properties,
+);
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return buildScriptBody({
+		prompt: this.getNodeParameter('prompt', itemIndex) as string,
+		duration: this.getNodeParameter('duration', itemIndex, LIMITS.defaultScriptDuration),
+		urls: options.urls,
+		webSearch: options.webSearch as boolean | undefined,
 	});
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	{ client, start }: ItemTools,
+): Promise<INodeExecutionData[]> {
+	const result = await start(async () => await client.start<ScriptResult>('/script/generate', body, { itemIndex }));
+	const json: IDataObject = { script: result.script, cost: result.cost, extractedImages: result.extractedImages ?? [] };
+	return [{ json }];
 }

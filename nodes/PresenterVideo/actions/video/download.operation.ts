@@ -1,17 +1,16 @@
+import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { compact } from '../../helpers/compact';
 import { InputError } from '../../helpers/inputError';
-import { runItems } from '../../helpers/itemRunner';
-import { ENDPOINTS } from '../../transport/endpoints';
+import { readJob, type ItemTools } from '../../helpers/jobs';
 import type { ExportJob } from '../../helpers/types';
 import { checkWebUrl, optionalText, requireText } from '../../helpers/validation';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
-import { binaryOptionFields, readBinaryTargets } from '../common/binaryFields';
+import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
+import { optionsCollection } from './videoFields';
 
-const show = (extra: IDataObject = {}) => ({ show: { resource: ['video'], operation: ['download'], ...extra } });
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Download From',
 		name: 'downloadFrom',
@@ -21,7 +20,6 @@ export const description: INodeProperties[] = [
 			{ name: 'Video URL', value: 'url', description: 'Use the videoUrl of a completed export' },
 		],
 		default: 'jobId',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Export Job ID',
@@ -31,7 +29,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. export_abc123',
 		description: 'The job ID returned by Export',
-		displayOptions: show({ downloadFrom: ['jobId'] }),
+		displayOptions: { show: { downloadFrom: ['jobId'] } },
 	},
 	{
 		displayName: 'Video URL',
@@ -40,7 +38,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The videoUrl of a completed export (links stay valid for 7 days)',
-		displayOptions: show({ downloadFrom: ['url'] }),
+		displayOptions: { show: { downloadFrom: ['url'] } },
 	},
 	{
 		displayName: 'Download Thumbnail',
@@ -48,7 +46,6 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to download the thumbnail image too',
-		displayOptions: show(),
 	},
 	{
 		displayName: 'Thumbnail URL',
@@ -56,18 +53,12 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description: 'The thumbnailUrl of the export',
-		displayOptions: show({ downloadFrom: ['url'], downloadThumbnail: [true] }),
+		displayOptions: { show: { downloadFrom: ['url'], downloadThumbnail: [true] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(),
-		options: binaryOptionFields,
-	},
+	optionsCollection(binaryOptionFields),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['download'] } }, properties);
 
 interface DownloadPlan {
 	jobId?: string;
@@ -111,43 +102,52 @@ function fileBaseName(plan: DownloadPlan, videoUrl: string): string {
 	);
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runItems(this, {
-		prepare: (itemIndex) => ({ plan: readPlan(this, itemIndex), targets: readBinaryTargets(this, itemIndex, false) }),
-		run: async (itemIndex, { plan, targets }, { client }) => {
-			let { videoUrl, thumbnailUrl } = plan;
-			if (plan.jobId) {
-				const job = await client.get<ExportJob>(ENDPOINTS.status.export(plan.jobId), { itemIndex });
-				if (job.status !== 'completed' || !job.result?.video_url) {
-					throw new InputError(
-						'Export Job ID',
-						`export ${plan.jobId} is ${job.status}, not completed`,
-						'Download after the export has completed: turn on Wait for Completion on Export, or check Get Export Status first.',
-					);
-				}
-				videoUrl = job.result.video_url;
-				thumbnailUrl = job.result.thumbnail_url;
-			}
-			const url = videoUrl as string;
-			const { thumbnailPropertyName } = readBinaryTargets(this, itemIndex, plan.withThumbnail);
-			const binary = await downloadVideoFiles(this, {
-				videoUrl: url,
-				thumbnailUrl,
-				baseName: fileBaseName(plan, url),
-				binaryPropertyName: targets.binaryPropertyName,
-				thumbnailPropertyName,
-				itemIndex,
-			});
-			const file = binary[targets.binaryPropertyName];
-			const json: IDataObject = {
-				jobId: plan.jobId,
-				videoUrl: url,
-				thumbnailUrl,
-				fileName: file.fileName,
-				mimeType: file.mimeType,
-				fileSize: file.fileSize,
-			};
-			return [{ json: compact(json), binary, pairedItem: { item: itemIndex } }];
-		},
+interface Prepared {
+	plan: DownloadPlan;
+	targets: BinaryTargets;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+	const plan = readPlan(this, itemIndex);
+	return { plan, targets: readBinaryTargets(this, itemIndex, plan.withThumbnail) };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ plan, targets }: Prepared,
+	tools: ItemTools,
+): Promise<INodeExecutionData[]> {
+	let { videoUrl, thumbnailUrl } = plan;
+	if (plan.jobId) {
+		const job = (await readJob(tools, 'export', plan.jobId, itemIndex)) as ExportJob;
+		if (job.status !== 'completed' || !job.result?.video_url) {
+			throw new InputError(
+				'Export Job ID',
+				`export ${plan.jobId} is ${job.status}, not completed`,
+				'Download after the export has completed: turn on Wait for Completion on Export, or check Get Export Status first.',
+			);
+		}
+		videoUrl = job.result.video_url;
+		thumbnailUrl = job.result.thumbnail_url;
+	}
+	const url = videoUrl as string;
+	const binary = await downloadVideoFiles(this, {
+		videoUrl: url,
+		thumbnailUrl,
+		baseName: fileBaseName(plan, url),
+		...targets,
+		itemIndex,
+		jobId: plan.jobId,
 	});
+	const file = binary[targets.binaryPropertyName];
+	const json: IDataObject = {
+		jobId: plan.jobId,
+		videoUrl: url,
+		thumbnailUrl,
+		fileName: file.fileName,
+		mimeType: file.mimeType,
+		fileSize: file.fileSize,
+	};
+	return [{ json: compact(json), binary }];
 }

@@ -1,32 +1,38 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { buildExportBody } from '../../helpers/requestBodies';
-import { simplifyField } from '../common/simplifyField';
-import { waitForCompletionField, waitOptionFields } from '../common/waitFields';
-import { exportFields } from './fields/exportFields';
-import { webhookUrlOption } from './fields/generationFields';
-import { readExportInput } from './fields/readInputs';
-import { executeStart } from './startOperation';
+import {
+	avatarModelField,
+	frameFields,
+	jobStartFields,
+	jobStartOperation,
+	readFrame,
+	readOptions,
+} from './videoFields';
 
-const operations = ['export'];
-
-export const description: INodeProperties[] = [
-	...exportFields(operations),
-	waitForCompletionField(operations, 'poll', true),
-	simplifyField('video', operations),
+const properties: INodeProperties[] = [
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { resource: ['video'], operation: operations } },
-		options: [...waitOptionFields, webhookUrlOption],
+		displayName: 'Video ID',
+		name: 'videoId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. vid_abc123',
+		description: 'The videoId of a completed generation in this space',
 	},
+	...frameFields(true),
+	avatarModelField,
+	...jobStartFields([]),
 ];
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeStart(this, 'export', (itemIndex) =>
-		buildExportBody(readExportInput(this, itemIndex, this.getNodeParameter('videoId', itemIndex) as string)),
-	);
-}
+export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['export'] } }, properties);
+
+export const { pausesForJob, prepare, execute } = jobStartOperation('export', (context, itemIndex) =>
+	buildExportBody({
+		videoId: context.getNodeParameter('videoId', itemIndex) as string,
+		...readFrame(context, itemIndex, 'original'),
+		avatarModel: context.getNodeParameter('avatarModel', itemIndex, '') as string,
+		webhookUrl: readOptions(context, itemIndex).webhookUrl as string | undefined,
+	}),
+);

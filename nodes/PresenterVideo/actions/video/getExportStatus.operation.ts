@@ -1,9 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executeStatus, statusDescription } from './statusOperation';
+import { jobStatusFields, jobStatusOperation } from './videoFields';
 
-export const description: INodeProperties[] = statusDescription('getExportStatus', 'export');
+export const description = updateDisplayOptions(
+	{ show: { resource: ['video'], operation: ['getExportStatus'] } },
+	jobStatusFields('export'),
+);
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeStatus(this, 'export');
-}
+export const { prepare, execute } = jobStatusOperation('export');

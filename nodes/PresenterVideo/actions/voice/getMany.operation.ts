@@ -1,33 +1,25 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
 import { listVoices } from '../../helpers/catalogue';
-import { genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
-import { executeList } from '../common/listOutput';
+import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
+import { listOperation } from '../common/listOutput';
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimitFields('voice'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { resource: ['voice'], operation: ['getMany'] } },
-		options: [
-			genderFilterField,
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en',
-				description: 'Language code, for example en or fr',
-			},
-			tagsFilterField,
-		],
-	},
+const properties: INodeProperties[] = [
+	...returnAllAndLimitFields,
+	filtersCollection([
+		genderFilterField,
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en',
+			description: 'Language code, for example en or fr',
+		},
+		tagsFilterField,
+	]),
 ];
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeList(this, listVoices);
-}
+export const description = updateDisplayOptions({ show: { resource: ['voice'], operation: ['getMany'] } }, properties);
+
+export const { prepare, execute } = listOperation(listVoices);

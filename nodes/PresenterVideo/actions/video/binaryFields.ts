@@ -1,0 +1,40 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkBinaryTargets } from '../../helpers/binaryTargets';
+
+/** Where Create and Download put the files they download. */
+
+export const binaryOptionFields: INodeProperties[] = [
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the MP4 in',
+	},
+	{
+		displayName: 'Put Thumbnail in Field',
+		name: 'thumbnailPropertyName',
+		type: 'string',
+		default: 'thumbnail',
+		hint: 'The name of the output binary field to put the thumbnail in, when Download Thumbnail is on',
+	},
+];
+
+export interface BinaryTargets {
+	binaryPropertyName: string;
+	thumbnailPropertyName?: string;
+}
+
+export function readBinaryTargets(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	withThumbnail: boolean,
+): BinaryTargets {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return checkBinaryTargets(
+		options.binaryPropertyName,
+		withThumbnail ? options.thumbnailPropertyName : undefined,
+		withThumbnail,
+	);
+}

@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { nodeOutputJson } from '../../n8n/public-api';
+import { executionReaching } from '../../e2e/support/execution-by-id';
+import { apiRequestsSince, bodyField, generationStarts } from '../../e2e/support/sandbox-log';
+import { waitUntil } from '../../e2e/support/wait-until';
+import { postToWebhook } from '../../e2e/support/webhook-call';
+import { deliveriesFor } from '../../e2e/support/webhook-deliveries';
+import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
+import { callbackWaitPath, pausingNodeName } from '../../e2e/workflows/callback-wait';
+import type { QueueScenario } from '../queue-scenario';
+
+const slowGenerationMs = 8_000;
+
+/** The execution waits in the database; the callback reaches a webhook processor; a worker finishes. */
+export const pauseResumeScenario: QueueScenario = {
+	name: 'pause and resume (callback, one item)',
+	async run({ cluster, api, sandbox }) {
+		const since = Date.now();
+		sandbox.configure({ timings: { generationMs: slowGenerationMs } });
+		let resumeUrl: string;
+		let executionId: string;
+		try {
+			const answer = await postToWebhook(cluster.webhooks[0], callbackWaitPath, { prompt: 'Queue pause', duration: 10 });
+			assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+			const start = await waitUntil('the generation start', () => generationStarts(apiRequestsSince(sandbox, since))[0], 30_000);
+			resumeUrl = String(bodyField(start, 'webhook_url'));
+			const match = new RegExp(`^${cluster.webhooks[0].baseUrl}/webhook-waiting/(\\d+)`).exec(resumeUrl);
+			assert.ok(match !== null, `the job reports to the webhook processor's resume URL, got ${resumeUrl}`);
+			executionId = match[1];
+			await executionReaching(api, executionId, 'waiting', slowGenerationMs);
+		} finally {
+			sandbox.configure({ timings: e2eSandboxOptions.timings });
+		}
+		const finished = await executionReaching(api, executionId, 'success', slowGenerationMs + 60_000);
+		const [output] = nodeOutputJson(finished, pausingNodeName);
+		assert.equal(output.status, 'completed');
+		const [callback] = await deliveriesFor(sandbox, String(output.jobId), 1);
+		assert.equal(callback.status, 200, 'the webhook processor accepted the callback');
+	},
+};

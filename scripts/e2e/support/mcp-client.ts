@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { withFileLock } from '../../n8n/file-lock';
+import { currentNodeRuntime } from '../../n8n/node-runtime';
+import { isolatedNpmEnv } from '../../n8n/npm-env';
+import { cacheDir } from '../../n8n/paths';
+import { logProgress } from '../../n8n/progress-log';
+import { runCommandOrThrow } from '../../n8n/run-command';
+
+/**
+ * The MCP client the tests drive n8n's MCP Server Trigger with: `@modelcontextprotocol/sdk` from npm,
+ * installed into its own cache folder (like the n8n installs) so the project's dependencies stay as
+ * they are. Pinned to the version n8n 2.41.1 itself ships for its server side.
+ */
+export const mcpSdkPackage = '@modelcontextprotocol/sdk';
+export const mcpSdkVersion = '1.26.0';
+const clientDir = path.join(cacheDir, 'mcp-client');
+const marker = path.join(clientDir, '.installed');
+
+async function ensureInstalled(): Promise<void> {
+	fs.mkdirSync(cacheDir, { recursive: true });
+	await withFileLock(`${clientDir}.lock`, 10 * 60_000, async () => {
+		const wanted = `${mcpSdkPackage}@${mcpSdkVersion}`;
+		if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return;
+		logProgress('mcp client', `installing ${wanted} into ${clientDir}`);
+		fs.rmSync(clientDir, { recursive: true, force: true });
+		fs.mkdirSync(clientDir, { recursive: true });
+		// Its own package.json: npm then works in this folder and ignores the project's.
+		fs.writeFileSync(
+			path.join(clientDir, 'package.json'),
+			JSON.stringify({ name: 'e2e-mcp-client', private: true, dependencies: { [mcpSdkPackage]: mcpSdkVersion } }),
+		);
+		const runtime = currentNodeRuntime();
+		await runCommandOrThrow('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], {
+			cwd: clientDir,
+			env: isolatedNpmEnv(runtime.binDir, runtime.nodedir),
+			timeoutMs: 10 * 60_000,
+		});
+		fs.writeFileSync(marker, wanted);
+	});
+}
+
+/** The parts of the SDK's client API these tests use (the SDK is not a project dependency). */
+export interface McpTool {
+	name: string;
+	description?: string;
+	inputSchema: { type: 'object'; properties?: Record<string, Record<string, unknown>>; required?: string[] };
+}
+
+export interface McpToolResult {
+	content: Array<{ type: string; text?: string }>;
+	isError?: boolean;
+}
+
+export interface McpClient {
+	connect(transport: unknown): Promise<void>;
+	listTools(): Promise<{ tools: McpTool[] }>;
+	callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<McpToolResult>;
+	close(): Promise<void>;
+}
+
+export interface McpSdk {
+	Client: new (info: { name: string; version: string }) => McpClient;
+	StreamableHTTPClientTransport: new (url: URL) => unknown;
+	SSEClientTransport: new (url: URL) => unknown;
+}
+
+/** Installs the SDK once, then loads its CommonJS build from the cache folder. */
+export async function loadMcpSdk(): Promise<McpSdk> {
+	await ensureInstalled();
+	const load = createRequire(path.join(clientDir, 'package.json'));
+	const { Client } = load(`${mcpSdkPackage}/client/index.js`) as Pick<McpSdk, 'Client'>;
+	const { StreamableHTTPClientTransport } = load(`${mcpSdkPackage}/client/streamableHttp.js`) as Pick<
+		McpSdk,
+		'StreamableHTTPClientTransport'
+	>;
+	const { SSEClientTransport } = load(`${mcpSdkPackage}/client/sse.js`) as Pick<McpSdk, 'SSEClientTransport'>;
+	return { Client, StreamableHTTPClientTransport, SSEClientTransport };
+}

@@ -1,0 +1,130 @@
+import { presenterCredential, presenterCredentialType } from './credential';
+import { byId, presenterVideoType } from './nodes';
+import type { Connections, NodeParameters, Workflow, WorkflowNode } from './workflow-json';
+
+export const mcpToolsWorkflowId = 'E2eMcpTools00001';
+export const mcpPath = 'e2e-presenter-video';
+export const mcpTriggerName = 'MCP Server Trigger';
+
+/** The type n8n gives the tool form of a `usableAsTool` node: its name plus `Tool`. */
+export const presenterVideoToolType = `${presenterVideoType}Tool`;
+
+/** n8n names each MCP tool after its node (characters other than letters, digits, _ and - become _). */
+export const toolNodes = {
+	listVoices: 'list_voices',
+	listAvatars: 'list_avatars',
+	writeScript: 'write_script',
+	startVideo: 'start_video',
+	videoStatus: 'get_video_status',
+} as const;
+
+function fromAi(key: string, description: string, type: 'string' | 'number' | 'boolean'): string {
+	return `={{ $fromAI('${key}', '${description}', '${type}') }}`;
+}
+
+function toolNode(name: string, parameters: NodeParameters, index: number): WorkflowNode {
+	return {
+		id: `tool-${index}`,
+		name,
+		type: presenterVideoToolType,
+		typeVersion: 1,
+		position: [index * 200, 240],
+		// The description n8n derives from the operation's action, as a user gets it by default.
+		parameters: { descriptionType: 'auto', ...parameters },
+		credentials: { [presenterCredentialType]: presenterCredential },
+	};
+}
+
+const tools: WorkflowNode[] = [
+	toolNode(
+		toolNodes.listVoices,
+		{
+			resource: 'voice',
+			operation: 'getMany',
+			returnAll: false,
+			limit: fromAi('limit', 'How many voices to return, 1 to 100', 'number'),
+			filters: { language: fromAi('language', 'Language code of the voices, for example en or fr', 'string') },
+		},
+		0,
+	),
+	toolNode(
+		toolNodes.listAvatars,
+		{
+			resource: 'avatar',
+			operation: 'getMany',
+			returnAll: false,
+			limit: fromAi('limit', 'How many avatars to return, 1 to 100', 'number'),
+			filters: {},
+		},
+		1,
+	),
+	toolNode(
+		toolNodes.writeScript,
+		{
+			resource: 'script',
+			operation: 'generate',
+			prompt: fromAi('prompt', 'What the script should be about', 'string'),
+			duration: fromAi('duration_seconds', 'Target length of the spoken script in seconds, 10 to 600', 'number'),
+			options: {},
+		},
+		2,
+	),
+	toolNode(
+		toolNodes.startVideo,
+		{
+			resource: 'video',
+			operation: 'generate',
+			inputMethod: 'script',
+			script: fromAi('script', 'The exact words the presenter says', 'string'),
+			voice: byId(fromAi('voice_id', 'Id of a voice returned by list_voices', 'string')),
+			avatar: byId(fromAi('avatar_id', 'Id of an avatar returned by list_avatars', 'string')),
+			format: 'vertical',
+			waitForCompletion: 'none',
+			simplify: true,
+			options: {},
+		},
+		3,
+	),
+	toolNode(
+		toolNodes.videoStatus,
+		{
+			resource: 'video',
+			operation: 'getGenerationStatus',
+			jobId: fromAi('job_id', 'The jobId that start_video returned', 'string'),
+			waitForCompletion: 'none',
+			simplify: true,
+			options: {},
+		},
+		4,
+	),
+];
+
+const connections: Connections = Object.fromEntries(
+	tools.map((tool) => [tool.name, { ai_tool: [[{ node: mcpTriggerName, type: 'ai_tool', index: 0 }]] }]),
+);
+
+/**
+ * n8n's MCP Server Trigger (streamable HTTP at /mcp/<path>, node version 2) with five operations of
+ * the Presenter Video node hung under it as tools; the agent fills the `$fromAI` fields.
+ */
+export function mcpToolsWorkflow(triggerVersion: number): Workflow {
+	return {
+		id: mcpToolsWorkflowId,
+		name: 'E2E: Presenter Video as MCP tools',
+		active: false,
+		nodes: [
+			{
+				id: 'mcp-trigger',
+				name: mcpTriggerName,
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: triggerVersion,
+				position: [400, 0],
+				webhookId: '0c1d2e3f-0011-4a00-8000-00000000e2f1',
+				parameters: { authentication: 'none', path: mcpPath },
+			},
+			...tools,
+		],
+		connections,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+	};
+}
