@@ -4,9 +4,13 @@
  * with time scaled down by SCALE on both sides: the sandbox's window and job times, and the node's
  * window and polling schedule. Uses the built node in dist/, as n8n loads it.
  *
- *   npm run bench:scale -- [items=10]
+ *   npm run bench:scale -- [items=10] [uniform|mixed]
  *
- * Physical limit: max(longest job chain + detection, API calls / budget), where the chain is one
+ * uniform: every row asks for a 30-second video (3 minutes to generate, 1 to export).
+ * mixed: a spreadsheet's mix, seeded: each row asks for 15-120 seconds, and its jobs take time in
+ * proportion (6 s to generate and 2 s to export per second of video).
+ *
+ * Physical limit: max(longest job chain + detection, API calls / budget), where a chain is one
  * generation then one export, detection is the service's recommended polling interval at the
  * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
  * is 100 calls per window.
@@ -22,8 +26,28 @@ const SCALE = 1 / 50;
 const LIMIT = 100;
 const WINDOW_MS = 60_000 * SCALE;
 /** Assumed real times: three minutes to generate a 30-second video, one to export it. */
+const REFERENCE_SECONDS = 30;
 const GENERATION_MS = 180_000 * SCALE;
 const EXPORT_MS = 60_000 * SCALE;
+const MIXED_SECONDS = { least: 15, most: 120, seed: 20_260_101 };
+
+/** A small seeded generator (mulberry32), so every mixed run asks for the same lengths. */
+function seededRandom(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+function requestedSeconds(itemCount: number, mode: string): number[] {
+	if (mode === 'uniform') return Array.from({ length: itemCount }, () => REFERENCE_SECONDS);
+	const random = seededRandom(MIXED_SECONDS.seed);
+	const span = MIXED_SECONDS.most - MIXED_SECONDS.least + 1;
+	return Array.from({ length: itemCount }, () => MIXED_SECONDS.least + Math.floor(random() * span));
+}
 
 function countAbove(values: string[], most: number): number {
 	const counts = new Map<string, number>();
@@ -33,6 +57,9 @@ function countAbove(values: string[], most: number): number {
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 10);
+	const mode = process.argv[3] ?? 'uniform';
+	if (mode !== 'uniform' && mode !== 'mixed') throw new Error('The mode is uniform or mixed');
+	const seconds = requestedSeconds(itemCount, mode);
 	const { startSandbox, peakInAnyWindow } = await import('../sandbox');
 	const serviceTime = (await import(
 		join(__dirname, '../../dist/nodes/PresenterVideo/transport/serviceTime.js')
@@ -43,7 +70,7 @@ async function main(): Promise<void> {
 	)) as typeof import('../../nodes/PresenterVideo/helpers/jobKinds');
 
 	const sandbox = await startSandbox({
-		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS },
+		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },
 		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
 		initialCredits: 1_000_000,
 	});
@@ -52,7 +79,8 @@ async function main(): Promise<void> {
 		// n8n-core's first run sets itself up; an input refused before any request keeps that out.
 		await runBuiltNode({ resource: 'video', operation: 'create', inputMethod: 'prompt', prompt: 'x', duration: 1 });
 		const began = Date.now();
-		const result = await runBuiltNode(CREATE_FROM_TOPIC, topicItems(itemCount));
+		const items = topicItems(itemCount).map((item, index) => ({ json: { ...item.json, duration: seconds[index] } }));
+		const result = await runBuiltNode({ ...CREATE_FROM_TOPIC, duration: '={{ $json.duration }}' }, items);
 		const wallMs = Date.now() - began;
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
 		const api = sandbox.requests.filter((request) => request.listener === 'api');
@@ -63,16 +91,24 @@ async function main(): Promise<void> {
 		const completed = outputs.filter((json) => json.status === 'completed').length;
 		const reportedIds = new Set(outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean));
 		const callSlotMs = WINDOW_MS / LIMIT;
-		const detectionMs =
-			SCALE * (schedule.pollInterval('generation', 180_000) + schedule.pollInterval('export', 60_000));
-		const chainMs = GENERATION_MS + EXPORT_MS + detectionMs;
+		const chainOf = (videoSeconds: number) => {
+			const generationMs = (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS;
+			const exportMs = (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS;
+			const detectionMs =
+				SCALE *
+				(schedule.pollInterval('generation', generationMs / SCALE) + schedule.pollInterval('export', exportMs / SCALE));
+			return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
+		};
+		const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
 		const budgetMs = api.length * callSlotMs;
 		const physicalLimitMs = Math.max(chainMs, budgetMs);
 		console.log(
 			JSON.stringify(
 				{
 					items: itemCount,
-					timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms, generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
+					mode,
+					videoSeconds: `${Math.min(...seconds)}-${Math.max(...seconds)}`,
+					timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms; per ${REFERENCE_SECONDS} s of video: generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
 					status: result.status,
 					completed,
 					failed: itemCount - completed,

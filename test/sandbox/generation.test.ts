@@ -10,13 +10,28 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 afterEach(() =>
-	sandbox.configure({ timings: { generationMs: 150 }, failureRate: 0, startStatus: 200 }),
+	sandbox.configure({
+		timings: { generationMs: 150, referenceSeconds: 0 },
+		failureRate: 0,
+		startStatus: 200,
+	}),
 );
 
 const single = (code: string) => ({ error: expect.any(String), code });
 const validation = (code: string, field: string) => ({
 	error: 'Validation failed',
 	details: [{ code, message: expect.any(String), field }],
+});
+
+describe('Job times in proportion to the video', () => {
+	it('with referenceSeconds, a 120-second video is still generating when a 15-second one has finished', async () => {
+		sandbox.configure({ timings: { generationMs: 400, referenceSeconds: 15 } });
+		const long = await post(sandbox, '/generation/start', { prompt: 'Long', duration: 120 });
+		const short = await post(sandbox, '/generation/start', { prompt: 'Short', duration: 15 });
+		expect((await waitForJob(sandbox, 'generation', short.body.job_id)).status).toBe('completed');
+		const longNow = await get(sandbox, `/generation/status/${long.body.job_id}`);
+		expect(longNow.body.status).not.toBe('completed');
+	});
 });
 
 describe('POST /generation/start', () => {

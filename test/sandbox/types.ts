@@ -37,6 +37,12 @@ export interface SandboxTimings {
 	generationMs: number;
 	/** Total duration of an export job, from start to completed. */
 	exportMs: number;
+	/**
+	 * When set, the times above are for a video of this many seconds, and each job takes its time
+	 * in proportion to its video's length (a 60-second video twice the time of a 30-second one); 0
+	 * turns it off.
+	 */
+	referenceSeconds?: number;
 }
 
 export interface RateLimitOptions {

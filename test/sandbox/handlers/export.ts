@@ -2,6 +2,7 @@ import { ApiError, insufficientCredits } from '../api-errors';
 import { exportCost, type AvatarModel } from '../costs';
 import { chooseFailure, EXPORT_FAILURE_CODES } from '../failure-codes';
 import { parseExportStart, type ExportRequest } from '../export-request';
+import { jobMs } from '../job-times';
 import { isModelAllowed } from '../plans';
 import type { Handler } from '../state';
 import { frameSize, type VideoRecord } from '../videos';
@@ -48,7 +49,7 @@ export const startExport: Handler = ({ state, space, body }) => {
 		space,
 		video,
 		cost,
-		totalMs: state.options.timings.exportMs,
+		totalMs: jobMs(state.options.timings, state.options.timings.exportMs, video.durationSeconds),
 		...(failure ? { failure } : {}),
 		...(request.webhookUrl !== undefined ? { webhookUrl: request.webhookUrl } : {}),
 	});

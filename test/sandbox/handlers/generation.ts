@@ -2,6 +2,7 @@ import { insufficientCredits } from '../api-errors';
 import { generationCost } from '../costs';
 import { chooseFailure, GENERATION_FAILURE_CODES } from '../failure-codes';
 import { parseGenerationStart } from '../generation-request';
+import { jobMs } from '../job-times';
 import type { Handler } from '../state';
 import { ownedJob } from './owned-job';
 
@@ -23,7 +24,7 @@ export const startGeneration: Handler = ({ state, space, body }) => {
 	const job = state.engine.startGeneration({
 		space,
 		cost,
-		totalMs: state.options.timings.generationMs,
+		totalMs: jobMs(state.options.timings, state.options.timings.generationMs, plan.durationSeconds),
 		...(failure ? { failure } : {}),
 		...(plan.webhookUrl !== undefined ? { webhookUrl: plan.webhookUrl } : {}),
 		video: {
