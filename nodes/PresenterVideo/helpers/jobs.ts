@@ -82,17 +82,23 @@ function mayHaveBeenBilled(error: unknown): boolean {
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 
-/** Starts a billed job once, and registers its id before anything else can fail. */
+/**
+ * Starts a billed job once, and registers its id before anything else can fail. Among starts
+ * waiting for the rate limit, longer videos go first: the batch's longest job decides its end.
+ * `sizeSeconds` is the video's length when the body does not say it (an export).
+ */
 export async function startJob(
 	tools: ItemTools,
 	kind: JobKind,
 	body: IDataObject,
 	itemIndex: number,
+	sizeSeconds = JOB_KINDS[kind].sizeSeconds(body),
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
+	const order = -(sizeSeconds ?? 0);
 	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
 	const start = await tools
-		.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }))
+		.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex, order }))
 		.catch((error: Error) => {
 			if (mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
 			throw error;
@@ -117,7 +123,7 @@ export async function startJob(
 		itemIndex,
 		startedAt: Date.now(),
 		start,
-		sizeSeconds: JOB_KINDS[kind].sizeSeconds(body),
+		sizeSeconds,
 	};
 	tools.registerJob(started);
 	return started;

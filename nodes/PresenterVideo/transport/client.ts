@@ -25,7 +25,7 @@ function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
 export interface CallOptions {
 	qs?: IDataObject;
 	itemIndex?: number;
-	/** Among reads waiting for the rate limit, lower goes first. */
+	/** Among calls of its kind waiting for the rate limit, lower goes first. */
 	order?: number;
 	/** Epoch ms: a read waits for the rate limit until then, and then throws BudgetDeadlineError. */
 	deadline?: number;

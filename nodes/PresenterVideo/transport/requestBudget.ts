@@ -8,7 +8,7 @@ export type CallPriority = 'start' | 'read';
 
 export interface BudgetRequest {
 	priority: CallPriority;
-	/** Among reads, lower goes first (the job most likely finished). */
+	/** Among calls of the same priority, lower goes first (the read of the job most likely finished, the start of the longest video). */
 	order?: number;
 	signal?: AbortSignal;
 	/** Epoch ms after which waiting for room is pointless: acquire gives up and returns undefined. */

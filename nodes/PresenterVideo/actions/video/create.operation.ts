@@ -83,12 +83,14 @@ export async function execute(
 	if (generated.timedOut) return [{ json: settledJobJson(generated, true, { stage: 'generation' }) }];
 	const video = (generated.job as GenerationJob).result;
 
-	const exportJob = await startJob(tools, 'export', { ...exportBody, video_id: video?.video_id }, itemIndex);
-	const exported = await waitUntilSettled(
+	const exportJob = await startJob(
 		tools,
-		{ ...exportJob, sizeSeconds: video?.duration ?? generation.sizeSeconds },
-		remaining(wait, since),
+		'export',
+		{ ...exportBody, video_id: video?.video_id },
+		itemIndex,
+		video?.duration ?? generation.sizeSeconds,
 	);
+	const exported = await waitUntilSettled(tools, exportJob, remaining(wait, since));
 	const summary: IDataObject = {
 		generationJobId: generation.jobId,
 		videoId: video?.video_id,
