@@ -6,6 +6,7 @@ import { WaitCancelledError, waitFor } from '../transport/wait';
 import { compact } from './compact';
 import type { Semaphore } from './concurrency';
 import { JOB_KINDS, pollInterval, simplifyJob } from './jobKinds';
+import { startOnce, type StartOutcome, type StartRegister } from './ledger/startOnce';
 import type { JobKind, ServiceJob } from './types';
 
 /** A job the service accepted, or one whose status was read: what outputs and errors must name. */
@@ -19,6 +20,8 @@ export interface StartedJob {
 	start?: ServiceJob;
 	/** A status already read, kept if nothing newer arrives. */
 	lastKnown?: ServiceJob;
+	/** Set when an earlier start's job was taken instead of starting a new one. */
+	reusedBy?: 'retry' | 'idempotencyKey';
 }
 
 /** A job that ended, or its last known state when Max Wait passed. */
@@ -38,6 +41,8 @@ export interface ItemTools {
 	start<T>(task: () => Promise<T>): Promise<T>;
 	/** Records a job the service accepted, so that no error can lose its id. */
 	registerJob(job: StartedJob): void;
+	/** For operations that bill: remembers starts so that retries and repeated keys reuse their job. */
+	starts?: StartRegister;
 }
 
 export interface WaitPreferences {
@@ -67,7 +72,31 @@ export async function startJob(
 	itemIndex: number,
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
-	const start = await tools.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }));
+	const send = async (claim: () => void) =>
+		await tools.start(async () => {
+			claim();
+			return await tools.client.start<ServiceJob>(startPath, body, { itemIndex });
+		});
+	const outcome: StartOutcome = tools.starts
+		? await startOnce(tools.starts, tools.node, kind, itemIndex, send)
+		: await send(() => {}).then((start) => ({ jobId: start?.job_id, start }));
+	if (outcome.reusedBy) {
+		const reused: StartedJob = {
+			kind,
+			jobId: outcome.jobId,
+			itemIndex,
+			startedAt: Date.now(),
+			reusedBy: outcome.reusedBy,
+		};
+		tools.registerJob(reused);
+		try {
+			reused.lastKnown = await readJob(tools, kind, outcome.jobId, itemIndex);
+		} catch (error) {
+			throw unreadableStatusError(kind, outcome.jobId, error as Error);
+		}
+		return reused;
+	}
+	const start = outcome.start;
 	if (typeof start?.job_id !== 'string' || start.job_id === '') {
 		throw new NodeApiError(
 			tools.node,
@@ -154,7 +183,7 @@ export function timedOutHint(kind: JobKind, jobId: string): string {
 /** The output of a start, without waiting. */
 export function startedJobJson(kind: JobKind, start: ServiceJob, simplify: boolean): IDataObject {
 	if (!simplify) return start as unknown as IDataObject;
-	return compact({ kind, jobId: start.job_id, status: start.status, estimatedCredits: start.estimated_credits });
+	return compact({ kind, jobId: start.job_id, status: start.status, serviceEstimatedCredits: start.estimated_credits });
 }
 
 /** The output of a job waited for; a timed-out job keeps its id and last status. */
@@ -177,9 +206,15 @@ export async function runJob(
 	settings: JobSettings,
 ): Promise<IDataObject> {
 	const started = await startJob(tools, kind, body, itemIndex);
-	if (settings.waitMode === 'none') return startedJobJson(kind, started.start as ServiceJob, settings.simplify);
+	const reused: IDataObject = started.reusedBy ? { reusedJob: started.reusedBy } : {};
+	if (settings.waitMode === 'none') {
+		const json = started.start
+			? startedJobJson(kind, started.start, settings.simplify)
+			: settledJobJson({ kind, job: started.lastKnown as ServiceJob, timedOut: false }, settings.simplify);
+		return { ...json, ...reused };
+	}
 	const settled = await waitUntilSettled(tools, started, settings.wait);
-	const extra: IDataObject = { estimatedCredits: started.start?.estimated_credits };
+	const extra: IDataObject = { serviceEstimatedCredits: started.start?.estimated_credits, ...reused };
 	if (kind === 'export') extra.videoId = body.video_id;
 	return settledJobJson(settled, settings.simplify, extra);
 }
