@@ -3,9 +3,14 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import { checkCreditCap, creditsSpentHint, totalCredits } from '../helpers/credits/creditCap';
 import { keyLeaders, StartLedger } from '../helpers/ledger/startLedger';
 import type { StartRegister } from '../helpers/ledger/startOnce';
-import { readBatchBilling, type ItemBilling } from './video/billingFields';
+import type { ItemBilling } from './video/billingFields';
 
 /** The credit side of a batch of billed starts: the cap before, the ledger during, the hint after. */
+
+/** The cap and the retention hold for the whole execution: the first item's values count. */
+function batchSetting(billings: Array<ItemBilling | undefined>): ItemBilling | undefined {
+	return billings.find((billing) => billing !== undefined);
+}
 
 /**
  * The batch's estimate, counting once the items that share an Idempotency Key. Over Max Credits
@@ -17,7 +22,7 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 		(billing, itemIndex): billing is ItemBilling => billing !== undefined && leaders[itemIndex] === itemIndex,
 	);
 	const estimate = totalCredits(starting);
-	const exceeded = checkCreditCap(estimate, readBatchBilling(context).maxCredits, starting.length);
+	const exceeded = checkCreditCap(estimate, batchSetting(billings)?.maxCredits, starting.length);
 	if (exceeded)
 		throw new NodeOperationError(context.getNode(), exceeded.message, { description: exceeded.description });
 	return estimate;
@@ -25,7 +30,7 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 
 export function startRegister(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): StartRegister {
 	return {
-		ledger: StartLedger.forNode(context, readBatchBilling(context).retentionHours),
+		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
 		inFlight: new Map(),
 	};

@@ -24,6 +24,14 @@ export interface StartedJob {
 	reusedBy?: 'retry' | 'idempotencyKey';
 }
 
+/** A start that was sent but brought back no job id: the service may have billed it. */
+export interface UnansweredStart {
+	kind: JobKind;
+	itemIndex: number;
+	/** Why there is no job id; the error the item failed with. */
+	error: Error;
+}
+
 /** A job that ended, or its last known state when Max Wait passed. */
 export interface SettledJob {
 	kind: JobKind;
@@ -41,6 +49,8 @@ export interface ItemTools {
 	start<T>(task: () => Promise<T>): Promise<T>;
 	/** Records a job the service accepted, so that no error can lose its id. */
 	registerJob(job: StartedJob): void;
+	/** Records a start sent without a usable answer, so that no error can hide that it may be billed. */
+	registerUnansweredStart(start: UnansweredStart): void;
 	/** For operations that bill: remembers starts so that retries and repeated keys reuse their job. */
 	starts?: StartRegister;
 }
@@ -64,6 +74,15 @@ function isTerminal(status: string | undefined): boolean {
 	return status === 'completed' || status === 'failed';
 }
 
+/**
+ * A start that failed before it was sent, or that the service answered with an HTTP status, was
+ * not billed; any other failure (no answer, an unreadable one) may have been.
+ */
+function mayHaveBeenBilled(error: unknown): boolean {
+	if (error instanceof WaitCancelledError) return false;
+	return !(error instanceof NodeApiError && error.httpCode);
+}
+
 /** Starts a billed job once, and registers its id before anything else can fail. */
 export async function startJob(
 	tools: ItemTools,
@@ -72,14 +91,22 @@ export async function startJob(
 	itemIndex: number,
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
+	let sent = false;
 	const send = async (claim: () => void) =>
 		await tools.start(async () => {
 			claim();
+			sent = true;
 			return await tools.client.start<ServiceJob>(startPath, body, { itemIndex });
 		});
-	const outcome: StartOutcome = tools.starts
-		? await startOnce(tools.starts, tools.node, kind, itemIndex, send)
-		: await send(() => {}).then((start) => ({ jobId: start?.job_id, start }));
+	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
+	const outcome: StartOutcome = await (
+		tools.starts
+			? startOnce(tools.starts, tools.node, kind, itemIndex, send)
+			: send(() => {}).then((answer) => ({ jobId: answer?.job_id, start: answer }))
+	).catch((error: Error) => {
+		if (sent && mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
+	});
 	if (outcome.reusedBy) {
 		const reused: StartedJob = {
 			kind,
@@ -98,7 +125,7 @@ export async function startJob(
 	}
 	const start = outcome.start;
 	if (typeof start?.job_id !== 'string' || start.job_id === '') {
-		throw new NodeApiError(
+		const error = new NodeApiError(
 			tools.node,
 			{ endpoint: startPath },
 			{
@@ -108,6 +135,8 @@ export async function startJob(
 				itemIndex,
 			},
 		);
+		tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
 	}
 	const started: StartedJob = { kind, jobId: start.job_id, itemIndex, startedAt: Date.now(), start };
 	tools.registerJob(started);

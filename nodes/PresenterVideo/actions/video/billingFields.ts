@@ -2,15 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ExportedVideo } from '../../helpers/credits/creditEstimate';
 import { DEFAULT_RETENTION_HOURS } from '../../helpers/ledger/startLedger';
+import { checkNumberInRange } from '../../helpers/validation';
 
 /** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
+
+const MAX_CREDITS_CAP = 1_000_000;
+const MIN_RETENTION_HOURS = 0.1;
+/** A year. */
+const MAX_RETENTION_HOURS = 8760;
 
 export const billingOptionFields: INodeProperties[] = [
 	{
 		displayName: 'Max Credits per Execution',
 		name: 'maxCredits',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 1 },
+		typeOptions: { minValue: 0, maxValue: MAX_CREDITS_CAP, numberPrecision: 1 },
 		default: 100,
 		description:
 			'Start nothing when the estimated cost of all items together is over this many credits. Without this option, there is no cap.',
@@ -28,7 +34,7 @@ export const billingOptionFields: INodeProperties[] = [
 		displayName: 'Idempotency Retention (Hours)',
 		name: 'idempotencyRetentionHours',
 		type: 'number',
-		typeOptions: { minValue: 0.1, maxValue: 8760 },
+		typeOptions: { minValue: MIN_RETENTION_HOURS, maxValue: MAX_RETENTION_HOURS },
 		default: DEFAULT_RETENTION_HOURS,
 		description: 'How long a job started with an Idempotency Key is reused for that key',
 	},
@@ -39,27 +45,35 @@ export interface ItemBilling {
 	/** The local estimate of what the item's starts cost. */
 	credits: number;
 	idempotencyKey?: string;
+	/** Max Credits per Execution; unset means no cap. The first item's value holds for the batch. */
+	maxCredits?: number;
+	retentionHours: number;
 }
 
-function readOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+function isUnset(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
 }
 
-export function readIdempotencyKey(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const key = readOptions(context, itemIndex).idempotencyKey;
-	const text = key === undefined || key === null ? '' : String(key).trim();
-	return text === '' ? undefined : text;
-}
-
-/** The cap and retention hold for the whole execution, so the first item's values count. */
-export function readBatchBilling(context: IExecuteFunctions): { maxCredits?: number; retentionHours: number } {
-	const options = readOptions(context, 0);
-	const maxCredits =
-		options.maxCredits === undefined || options.maxCredits === '' ? undefined : Number(options.maxCredits);
-	const retention = Number(options.idempotencyRetentionHours ?? DEFAULT_RETENTION_HOURS);
+/** Reads and checks an item's billing options, with the estimate of what its starts cost. */
+export function readItemBilling(context: IExecuteFunctions, itemIndex: number, credits: number): ItemBilling {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
+	const key = isUnset(idempotencyKey) ? '' : String(idempotencyKey).trim();
 	return {
-		maxCredits: Number.isFinite(maxCredits) ? maxCredits : undefined,
-		retentionHours: retention > 0 ? retention : DEFAULT_RETENTION_HOURS,
+		credits,
+		idempotencyKey: key === '' ? undefined : key,
+		maxCredits: isUnset(maxCredits)
+			? undefined
+			: checkNumberInRange('Max Credits per Execution', maxCredits, 0, MAX_CREDITS_CAP, 'credits'),
+		retentionHours: isUnset(idempotencyRetentionHours)
+			? DEFAULT_RETENTION_HOURS
+			: checkNumberInRange(
+					'Idempotency Retention (Hours)',
+					idempotencyRetentionHours,
+					MIN_RETENTION_HOURS,
+					MAX_RETENTION_HOURS,
+					'hours',
+				),
 	};
 }
 

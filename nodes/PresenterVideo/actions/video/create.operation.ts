@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { checkModelForAvatar, checkModelHasAvatar } from '../../helpers/avatarModelCheck';
 import { compact } from '../../helpers/compact';
 import { estimateExportCredits, estimateGenerationCredits } from '../../helpers/credits/creditEstimate';
 import { roundCredits } from '../../helpers/credits/creditRules';
@@ -9,7 +10,7 @@ import { buildExportBody, buildGenerationBody } from '../../helpers/requestBodie
 import type { ExportJob, GenerationJob } from '../../helpers/types';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
 import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
-import { billingOptionFields, readIdempotencyKey, type ItemBilling } from './billingFields';
+import { billingOptionFields, readItemBilling, type ItemBilling } from './billingFields';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
 import { avatarModelField, optionsCollection, readOptions, readWaitPreferences, waitOptionFields } from './videoFields';
 
@@ -72,17 +73,12 @@ function estimateCreate(generationBody: IDataObject, exportBody: IDataObject): n
 export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 	const generationBody = buildGenerationBody(readGenerationInput(this, itemIndex));
 	// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
-	const exportBody = buildExportBody({
-		videoId: 'pending',
-		avatarModel: readOptions(this, itemIndex).avatarModel as string | undefined,
-	});
+	const exportBody = buildExportBody({ videoId: 'pending', avatarModel: readOptions(this, itemIndex).avatarModel });
+	checkModelHasAvatar(exportBody.avatar_model, generationBody);
 	return {
 		generationBody,
 		exportBody,
-		billing: {
-			credits: estimateCreate(generationBody, exportBody),
-			idempotencyKey: readIdempotencyKey(this, itemIndex),
-		},
+		billing: readItemBilling(this, itemIndex, estimateCreate(generationBody, exportBody)),
 		wait: readWaitPreferences(this, itemIndex, CREATE_MAX_WAIT_MINUTES),
 		targets: readBinaryTargets(
 			this,
@@ -101,6 +97,7 @@ export async function execute(
 	{ generationBody, exportBody, wait, targets }: Prepared,
 	tools: ItemTools,
 ): Promise<INodeExecutionData[]> {
+	await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
 	const since = Date.now();
 	const generation = await startJob(tools, 'generation', generationBody, itemIndex);
 	const generated = await waitUntilSettled(tools, generation, wait);
@@ -126,6 +123,7 @@ export async function execute(
 		baseName: video?.video_id ?? exportJob.jobId,
 		...targets,
 		itemIndex,
+		jobId: exportJob.jobId,
 	});
 	const json = compact({
 		...summary,

@@ -12,8 +12,8 @@ import {
 	type WaitPreferences,
 } from '../../helpers/jobs';
 import type { JobKind } from '../../helpers/types';
-import { requireText } from '../../helpers/validation';
-import { readIdempotencyKey, type ItemBilling } from './billingFields';
+import { checkMinutes, checkSeconds, requireText } from '../../helpers/validation';
+import { readItemBilling, type ItemBilling } from './billingFields';
 
 /** Fields that several video operations share, and how to read them. */
 
@@ -189,8 +189,8 @@ export function readWaitPreferences(
 	defaultMaxWaitMinutes = 30,
 ): WaitPreferences {
 	const options = readOptions(context, itemIndex);
-	const maxWaitMinutes = Number(options.maxWaitMinutes ?? defaultMaxWaitMinutes);
-	const interval = Number(options.pollingIntervalSeconds ?? 0);
+	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, 1440);
+	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
 		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,
@@ -269,10 +269,7 @@ export function jobStartOperation(
 			return {
 				body,
 				settings: readJobSettings(this, itemIndex, 'poll'),
-				billing: {
-					credits: estimateCredits(this, itemIndex, body),
-					idempotencyKey: readIdempotencyKey(this, itemIndex),
-				},
+				billing: readItemBilling(this, itemIndex, estimateCredits(this, itemIndex, body)),
 			};
 		},
 		billing: (prepared: Prepared): ItemBilling => prepared.billing,
