@@ -1,5 +1,6 @@
 import {
 	NodeApiError,
+	NodeOperationError,
 	type BinaryHelperFunctions,
 	type FunctionsBase,
 	type IBinaryData,
@@ -7,6 +8,12 @@ import {
 	type RequestHelperFunctions,
 } from 'n8n-workflow';
 
+import {
+	oversizedBeforeStreaming,
+	oversizedFileError,
+	oversizedFromStoreError,
+	noteStoredFile,
+} from './binaryStoreLimit';
 import { READ_TIMEOUT_MS } from './constants';
 import { networkCause } from './networkError';
 
@@ -29,9 +36,15 @@ function drain(stream: unknown): void {
 	(stream as { resume?: () => void } | undefined)?.resume?.();
 }
 
+/** A file refused before reading it: its bytes are not wanted. */
+function discard(stream: unknown): void {
+	(stream as { destroy?: () => void } | undefined)?.destroy?.();
+}
+
 /**
  * Streams a file from the storage host into n8n's binary data: in filesystem mode it goes
- * straight to disk. Sent without credentials: the API key is for the API host only.
+ * straight to disk; in database mode n8n holds it in memory and caps its size. Sent without
+ * credentials: the API key is for the API host only.
  */
 export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
 	const node = context.getNode();
@@ -78,5 +91,20 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			},
 		);
 	}
-	return await context.helpers.prepareBinaryData(response.body as BinarySource, request.fileName, request.mimeType);
+	const tooLarge = oversizedBeforeStreaming(Number(response.headers?.['content-length'] ?? Number.NaN));
+	if (tooLarge) {
+		discard(response.body);
+		throw oversizedFileError(node, { ...tooLarge, fileName: request.fileName, itemIndex: request.itemIndex });
+	}
+	let binary: IBinaryData;
+	try {
+		binary = await context.helpers.prepareBinaryData(response.body as BinarySource, request.fileName, request.mimeType);
+	} catch (error) {
+		const refused = oversizedFromStoreError(error);
+		if (refused)
+			throw oversizedFileError(node, { ...refused, fileName: request.fileName, itemIndex: request.itemIndex });
+		throw new NodeOperationError(node, error as Error, { itemIndex: request.itemIndex });
+	}
+	noteStoredFile(binary);
+	return binary;
 }
