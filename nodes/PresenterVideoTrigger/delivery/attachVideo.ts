@@ -28,7 +28,7 @@ export async function attachVideo(context: IExecuteFunctions, item: INodeExecuti
 				: await unconfirmedDownloadProblem(context, videoUrl);
 	const outcome =
 		typeof videoUrl === 'string' && problem === undefined
-			? await downloadVideo(context, { url: videoUrl, fileName: videoFileName(String(jobId)) })
+			? await downloadVideo(context, { url: videoUrl, fileName: videoFileName(String(jobId)), jobId: String(jobId) })
 			: { ok: false as const, problem: problem ?? '' };
 	if (outcome.ok) {
 		const property = options.binaryPropertyName?.trim() || 'data';

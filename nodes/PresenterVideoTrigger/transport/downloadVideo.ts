@@ -11,13 +11,14 @@ export type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; p
  */
 export async function downloadVideo(
 	context: DownloadContext,
-	request: { url: string; fileName: string },
+	request: { url: string; fileName: string; jobId: string },
 ): Promise<DownloadOutcome> {
 	try {
 		const binary = await downloadToBinary(context, {
 			url: request.url,
 			fileName: request.fileName,
 			mimeType: 'video/mp4',
+			jobId: request.jobId,
 		});
 		return { ok: true, binary };
 	} catch (error) {
