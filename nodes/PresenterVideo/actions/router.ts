@@ -8,8 +8,10 @@ import type { JobKind } from '../helpers/types';
 import { createApiClient } from '../transport/client';
 import { WaitCancelledError } from '../transport/wait';
 import * as avatar from './avatar/Avatar.resource';
+import { guardBatchCredits, settleCredits, startRegister } from './batchBilling';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
+import type { ItemBilling } from './video/billingFields';
 import * as video from './video/Video.resource';
 import * as voice from './voice/Voice.resource';
 
@@ -26,6 +28,8 @@ export interface Operation<Prepared = unknown> {
 	): Promise<INodeExecutionData[]>;
 	/** The job an operation starts when it can pause the execution until the service calls back. */
 	pausesForJob?: JobKind;
+	/** For operations that bill: the item's estimated credits and Idempotency Key. */
+	billing?(prepared: Prepared): ItemBilling;
 }
 
 const OPERATIONS: { [R in keyof PresenterVideoType]: Record<PresenterVideoType[R], Operation> } = {
@@ -114,6 +118,11 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	});
 	if (!prepared.some((entry) => entry.ok)) return outputs.flat();
 
+	const billings = prepared.map((entry) => (entry.ok ? operation.billing?.(entry.value) : undefined));
+	const billed = operation.billing !== undefined;
+	const estimate = billed ? guardBatchCredits(this, billings) : 0;
+	const starts = billed ? startRegister(this, billings) : undefined;
+
 	const client = await createApiClient(this);
 	const controller = new AbortController();
 	const signal = combineSignals(this.getExecutionCancelSignal(), controller);
@@ -132,6 +141,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 		},
 		registerJob: (job) => jobs.push(job),
 		registerUnansweredStart: (start) => unanswered.push(start),
+		starts,
 	};
 
 	await Promise.all(
@@ -176,6 +186,9 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 			unanswered.filter((start) => start.error !== failure),
 		);
 	}
+	// No retry follows a run that returns: its retry entries can go.
+	starts?.ledger.settle();
+	if (billed) settleCredits(this, outputs, billings, estimate);
 	return outputs.flat();
 }
 
@@ -191,7 +204,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const pausing = operation as Operation<{ body: IDataObject; settings: JobSettings }>;
 		return [
 			await startAndPause(this, operation.pausesForJob, () => {
-				const { body, settings } = pausing.prepare.call(this, 0);
+				const prepared = pausing.prepare.call(this, 0);
+				guardBatchCredits(this, [pausing.billing?.(prepared)]);
+				const { body, settings } = prepared;
 				return { body, maxWaitMs: settings.wait.maxWaitMs };
 			}),
 		];
