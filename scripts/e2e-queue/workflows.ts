@@ -7,8 +7,11 @@ import { linearWorkflow, type Workflow } from '../e2e/workflows/workflow-json';
 
 export const batchNodeName = 'Generate batch';
 
-/** `body.count` prompts, generated side by side and polled until every job ends. */
-function pollBatchWorkflow(id: string, path: string, webhookId: string): Workflow {
+/**
+ * `body.count` prompts, generated side by side: polled until every job ends, or paused until the
+ * service has called back for every job.
+ */
+function batchWorkflow(id: string, path: string, webhookId: string, waitForCompletion: 'poll' | 'callback'): Workflow {
 	return linearWorkflow(id, `E2E queue: ${path}`, [
 		webhookNode(path, webhookId, { mode: 'onReceived' }),
 		codeNode(
@@ -22,20 +25,35 @@ function pollBatchWorkflow(id: string, path: string, webhookId: string): Workflo
 			prompt: '={{ $json.prompt }}',
 			duration: 10,
 			format: 'vertical',
-			waitForCompletion: 'poll',
+			waitForCompletion,
 			simplify: true,
-			options: { pollingIntervalSeconds: 1, maxWaitMinutes: 5 },
+			options: waitForCompletion === 'poll' ? { pollingIntervalSeconds: 1, maxWaitMinutes: 5 } : { maxWaitMinutes: 10 },
 		}),
 	]);
 }
 
 export const pollBatch = {
-	workflow: pollBatchWorkflow('E2eQueuePollBat1', 'e2e-queue-poll-batch', '0c1d2e3f-0101-4a00-8000-0000000e2e01'),
+	workflow: batchWorkflow('E2eQueuePollBat1', 'e2e-queue-poll-batch', '0c1d2e3f-0101-4a00-8000-0000000e2e01', 'poll'),
 	path: 'e2e-queue-poll-batch',
 };
 
+export const pausedBatch = {
+	workflow: batchWorkflow(
+		'E2eQueuePauseBat1',
+		'e2e-queue-paused-batch',
+		'0c1d2e3f-0103-4a00-8000-0000000e2e03',
+		'callback',
+	),
+	path: 'e2e-queue-paused-batch',
+};
+
 export const killedBatch = {
-	workflow: pollBatchWorkflow('E2eQueueKillBat1', 'e2e-queue-killed-batch', '0c1d2e3f-0102-4a00-8000-0000000e2e02'),
+	workflow: batchWorkflow(
+		'E2eQueueKillBat1',
+		'e2e-queue-killed-batch',
+		'0c1d2e3f-0102-4a00-8000-0000000e2e02',
+		'callback',
+	),
 	path: 'e2e-queue-killed-batch',
 };
 
@@ -45,6 +63,7 @@ export const queueWorkflows: Workflow[] = [
 	promptToMp4Workflow,
 	pollBatch.workflow,
 	callbackWaitWorkflow,
+	pausedBatch.workflow,
 	triggerWorkflow,
 	killedBatch.workflow,
 ];

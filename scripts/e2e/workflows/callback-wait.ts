@@ -1,4 +1,4 @@
-import { presenterVideoNode, webhookNode } from './nodes';
+import { codeNode, presenterVideoNode, webhookNode } from './nodes';
 import { linearWorkflow } from './workflow-json';
 
 export const callbackWaitWorkflowId = 'E2eCallbackWait1';
@@ -14,6 +14,29 @@ export const callbackWaitWorkflow = linearWorkflow(callbackWaitWorkflowId, 'E2E:
 		inputMethod: 'prompt',
 		prompt: '={{ $json.body.prompt }}',
 		duration: '={{ $json.body.duration }}',
+		format: 'vertical',
+		waitForCompletion: 'callback',
+		simplify: true,
+		options: { maxWaitMinutes: 10 },
+	}),
+]);
+
+export const callbackBatchWorkflowId = 'E2eCallbackBatch1';
+export const callbackBatchPath = 'e2e-callback-batch';
+
+/** `body.count` prompts, every job reporting to the one resume URL of the execution. */
+export const callbackBatchWorkflow = linearWorkflow(callbackBatchWorkflowId, 'E2E: pause for several items', [
+	webhookNode(callbackBatchPath, '0c1d2e3f-0006-4a00-8000-00000000e2e6', { mode: 'onReceived' }),
+	codeNode(
+		'Prompts',
+		"const count = $input.first().json.body.count;\nreturn Array.from({ length: count }, (_, i) => ({ json: { prompt: `Batch item ${i + 1}` } }));",
+	),
+	presenterVideoNode(pausingNodeName, {
+		resource: 'video',
+		operation: 'generate',
+		inputMethod: 'prompt',
+		prompt: '={{ $json.prompt }}',
+		duration: 10,
 		format: 'vertical',
 		waitForCompletion: 'callback',
 		simplify: true,
