@@ -57,8 +57,18 @@ export class PresenterVideoApi implements ICredentialType {
 			baseURL: API_ROOT_EXPRESSION,
 			url: '/resources/voices',
 			method: 'GET',
+			// n8n would re-send the Authorization header to wherever a redirect points.
+			disableFollowRedirect: true,
 		},
 		rules: [
+			...[301, 302, 303, 307, 308].map((code) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value: code,
+					message:
+						'The Base URL redirects elsewhere, and the API key is not sent across a redirect. Enter the address it redirects to as the Base URL.',
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

@@ -32,6 +32,8 @@ export async function applyFaultBefore(
 			await timers.sleep(rule.delayMs ?? DEFAULT_SLOW_MS);
 			return 'continue';
 		case 'drop-after':
+			// With a delay, the job is created late and its answer never comes: a slow start cut off.
+			if (rule.delayMs !== undefined) await timers.sleep(rule.delayMs);
 			return 'continue';
 	}
 }

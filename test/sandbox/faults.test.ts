@@ -68,6 +68,18 @@ describe('fault injection', () => {
 		expect(sandbox.getCredits(sandbox.keys.main)).toBe(before - 5);
 	});
 
+	it("'drop-after' with delayMs bills the start when the delay is over, then drops the connection", async () => {
+		sandbox.configure({
+			faults: [{ path: 'generation/start', kind: 'drop-after', delayMs: 500, times: 1 }],
+		});
+		const before = sandbox.getCredits(sandbox.keys.main);
+		const answer = post(sandbox, '/generation/start', { prompt: 'Late lost answer', duration: 30 });
+		while (sandbox.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(sandbox.getCredits(sandbox.keys.main)).toBe(before);
+		await expect(answer).rejects.toThrow();
+		expect(sandbox.getCredits(sandbox.keys.main)).toBe(before - 5);
+	});
+
 	it('delays a response by delayMs', async () => {
 		sandbox.configure({ faults: [{ path: 'resources/avatars', kind: 'slow', delayMs: 300 }] });
 		const started = Date.now();

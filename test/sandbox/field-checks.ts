@@ -22,10 +22,12 @@ export class FieldChecks {
 	string(field: string, bounds: { maxLength?: number } = {}): string | undefined {
 		const value = this.read(field, 'string', 'a string');
 		if (value === undefined) return undefined;
-		if (bounds.maxLength !== undefined && value.length > bounds.maxLength) {
+		// Characters as code points, the way the node counts them: an emoji is one, not two.
+		const length = Array.from(value).length;
+		if (bounds.maxLength !== undefined && length > bounds.maxLength) {
 			return this.invalid(
 				field,
-				`${field} must be at most ${bounds.maxLength} characters (got ${value.length})`,
+				`${field} must be at most ${bounds.maxLength} characters (got ${length})`,
 			);
 		}
 		return value;

@@ -18,7 +18,8 @@ export interface FaultRule {
 	/**
 	 * '500' / '503': answer with that status and a single-error body, without handling the request.
 	 * 'drop': destroy the socket without any response, without handling the request.
-	 * 'drop-after': handle the request fully (jobs are created, credits spent), then destroy the socket.
+	 * 'drop-after': handle the request fully (jobs are created, credits spent), then destroy the socket;
+	 *   after `delayMs` when it is given.
 	 * 'slow': wait `delayMs` (default 3000), then handle normally.
 	 * 'malformed-json': answer 200 with a truncated JSON body, without handling the request.
 	 */
@@ -27,7 +28,7 @@ export interface FaultRule {
 	times?: number;
 	/** Probability (0-1) that a matching request is affected, drawn from the seeded generator. Default 1. */
 	rate?: number;
-	/** Delay for 'slow'. Default 3000 ms. */
+	/** Delay for 'slow' (default 3000 ms) and, when given, for 'drop-after'. */
 	delayMs?: number;
 }
 

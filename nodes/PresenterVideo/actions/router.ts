@@ -9,7 +9,7 @@ import {
 } from '../helpers/callbackWait';
 import { Semaphore } from '../helpers/concurrency';
 import { InputError, toNodeError } from '../helpers/inputError';
-import { startJob, type ItemTools, type JobSettings, type StartedJob } from '../helpers/jobs';
+import { startJob, type ItemTools, type JobSettings, type StartedJob, type UnansweredStart } from '../helpers/jobs';
 import type { JobKind } from '../helpers/types';
 import { createApiClient } from '../transport/client';
 import { WaitCancelledError } from '../transport/wait';
@@ -58,11 +58,26 @@ export function pausingJobKind(resource: string, operation: string): JobKind | u
 
 type ErrorWithDescription = Error & { description?: string | null };
 
-function withStartedJobs(error: ErrorWithDescription, jobs: StartedJob[]): Error {
-	if (jobs.length === 0) return error;
-	const names = jobs.map((job) => `${job.jobId} (${job.kind}, item ${job.itemIndex})`).join(', ');
-	const note = `Jobs this node started on the service, which are not stopped by this error: ${names}.`;
+function addNote(error: ErrorWithDescription, note: string): void {
 	error.description = error.description ? `${error.description}\n\n${note}` : note;
+}
+
+/** Names the jobs started and the starts that may have been billed without an answer. */
+function withStartedJobs(error: ErrorWithDescription, jobs: StartedJob[], unanswered: UnansweredStart[] = []): Error {
+	if (jobs.length > 0) {
+		const names = jobs.map((job) => `${job.jobId} (${job.kind}, item ${job.itemIndex})`).join(', ');
+		addNote(error, `Jobs this node started on the service, which are not stopped by this error: ${names}.`);
+	}
+	if (unanswered.length > 0) {
+		const starts = unanswered.map((start) => `- item ${start.itemIndex} (${start.kind}): ${start.error.message}`);
+		addNote(
+			error,
+			[
+				'Starts sent that brought back no job ID, which may have been billed. They were not sent again; check the dashboard before starting them again:',
+				...starts,
+			].join('\n'),
+		);
+	}
 	return error;
 }
 
@@ -115,6 +130,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	const signal = combineSignals(this.getExecutionCancelSignal(), controller);
 	const startConcurrency = new Semaphore(START_CONCURRENCY);
 	const jobs: StartedJob[] = [];
+	const unanswered: UnansweredStart[] = [];
 	let fatal: Error | undefined;
 
 	const tools: ItemTools = {
@@ -128,6 +144,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 				return await task();
 			}),
 		registerJob: (job) => jobs.push(job),
+		registerUnansweredStart: (start) => unanswered.push(start),
 	};
 
 	await Promise.all(
@@ -155,18 +172,21 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 		}),
 	);
 
-	if (fatal) {
-		const failure: Error = fatal;
-		// Jobs the message already names need no second mention.
-		throw withStartedJobs(
-			failure,
-			jobs.filter((job) => !failure.message.includes(job.jobId)),
-		);
-	}
+	// A cancel is reported as such, with every job and unanswered start, even if an item failed since.
 	if (this.getExecutionCancelSignal()?.aborted) {
 		throw withStartedJobs(
 			new NodeOperationError(node, 'The execution was cancelled while waiting for the service'),
 			jobs,
+			unanswered,
+		);
+	}
+	if (fatal) {
+		const failure: Error = fatal;
+		// Jobs and starts the error already names need no second mention.
+		throw withStartedJobs(
+			failure,
+			jobs.filter((job) => !failure.message.includes(job.jobId)),
+			unanswered.filter((start) => start.error !== failure),
 		);
 	}
 	return outputs.flat();

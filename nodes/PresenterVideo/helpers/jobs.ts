@@ -21,6 +21,14 @@ export interface StartedJob {
 	lastKnown?: ServiceJob;
 }
 
+/** A start that was sent but brought back no job id: the service may have billed it. */
+export interface UnansweredStart {
+	kind: JobKind;
+	itemIndex: number;
+	/** Why there is no job id; the error the item failed with. */
+	error: Error;
+}
+
 /** A job that ended, or its last known state when Max Wait passed. */
 export interface SettledJob {
 	kind: JobKind;
@@ -38,6 +46,8 @@ export interface ItemTools {
 	start<T>(task: () => Promise<T>): Promise<T>;
 	/** Records a job the service accepted, so that no error can lose its id. */
 	registerJob(job: StartedJob): void;
+	/** Records a start sent without a usable answer, so that no error can hide that it may be billed. */
+	registerUnansweredStart(start: UnansweredStart): void;
 }
 
 export interface WaitPreferences {
@@ -59,6 +69,15 @@ function isTerminal(status: string | undefined): boolean {
 	return status === 'completed' || status === 'failed';
 }
 
+/**
+ * A start that failed before it was sent, or that the service answered with an HTTP status, was
+ * not billed; any other failure (no answer, an unreadable one) may have been.
+ */
+function mayHaveBeenBilled(error: unknown): boolean {
+	if (error instanceof WaitCancelledError) return false;
+	return !(error instanceof NodeApiError && error.httpCode);
+}
+
 /** Starts a billed job once, and registers its id before anything else can fail. */
 export async function startJob(
 	tools: ItemTools,
@@ -67,9 +86,15 @@ export async function startJob(
 	itemIndex: number,
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
-	const start = await tools.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }));
+	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
+	const start = await tools
+		.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }))
+		.catch((error: Error) => {
+			if (mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
+			throw error;
+		});
 	if (typeof start?.job_id !== 'string' || start.job_id === '') {
-		throw new NodeApiError(
+		const error = new NodeApiError(
 			tools.node,
 			{ endpoint: startPath },
 			{
@@ -79,6 +104,8 @@ export async function startJob(
 				itemIndex,
 			},
 		);
+		tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
 	}
 	const started: StartedJob = { kind, jobId: start.job_id, itemIndex, startedAt: Date.now(), start };
 	tools.registerJob(started);

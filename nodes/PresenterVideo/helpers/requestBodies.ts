@@ -2,8 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from './compact';
 import { InputError } from './inputError';
-import { ANIMATE_MODES, AVATAR_MODELS, LIMITS, VIDEO_FORMATS } from './limits';
+import { ANIMATE_MODES, EXTRA_BOOLEAN_FIELDS, GENERATION_BODY_FIELDS, LIMITS, VIDEO_FORMATS } from './limits';
 import {
+	checkAvatarModelName,
 	checkChoice,
 	checkDuration,
 	checkMaxLength,
@@ -15,6 +16,7 @@ import {
 	parseExtraFields,
 	parseUrlList,
 	requireText,
+	shown,
 } from './validation';
 
 /** Builds request bodies from the node's fields, refusing anything the service would refuse. */
@@ -22,7 +24,7 @@ import {
 export type InputMethod = 'prompt' | 'script' | 'media';
 
 export interface FrameInput {
-	format?: string;
+	format?: unknown;
 	width?: unknown;
 	height?: unknown;
 }
@@ -32,52 +34,54 @@ export interface GenerationInput extends FrameInput {
 	prompt?: string;
 	duration?: unknown;
 	script?: string;
-	voiceId?: string;
-	voiceUrl?: string;
-	avatarId?: string;
-	avatarUrl?: string;
-	webSearchScript?: boolean;
-	webSearchImages?: boolean;
-	animateImage?: boolean;
-	animateMode?: string;
+	voiceId?: unknown;
+	voiceUrl?: unknown;
+	avatarId?: unknown;
+	avatarUrl?: unknown;
+	webSearchScript?: unknown;
+	webSearchImages?: unknown;
+	animateImage?: unknown;
+	animateMode?: unknown;
 	animateImageMax?: unknown;
+	useSpaceMedia?: unknown;
+	saveMediaToSpace?: unknown;
 	mediaUrls?: unknown;
 	webUrls?: unknown;
-	webhookUrl?: string;
+	webhookUrl?: unknown;
 	extraBodyFields?: unknown;
 }
 
 export interface ExportInput extends FrameInput {
-	videoId?: string;
-	avatarModel?: string;
-	webhookUrl?: string;
+	videoId?: unknown;
+	avatarModel?: unknown;
+	webhookUrl?: unknown;
 }
 
 export interface ScriptInput {
-	prompt?: string;
+	prompt?: unknown;
 	duration?: unknown;
 	urls?: unknown;
-	webSearch?: boolean;
+	webSearch?: unknown;
 }
 
 /** `original` keeps the video's own format, so nothing is sent; width and height only go with `custom`. */
 function buildFrame(input: FrameInput, allowOriginal: boolean): IDataObject {
-	const format = optionalText(input.format);
+	const format = optionalText(input.format, 'Format');
 	if (format === undefined || (allowOriginal && format === 'original')) return {};
 	checkChoice('Format', format, VIDEO_FORMATS);
 	if (format !== 'custom') return { format };
 	return { format, width: checkPixels('Width', input.width), height: checkPixels('Height', input.height) };
 }
 
-function optionalUrl(field: string, value: string | undefined): string | undefined {
-	const text = optionalText(value);
+function optionalUrl(field: string, value: unknown): string | undefined {
+	const text = optionalText(value, field);
 	return text === undefined ? undefined : checkWebUrl(field, text);
 }
 
 function buildContent(input: GenerationInput): IDataObject {
-	const voiceId = optionalText(input.voiceId);
-	const avatarId = optionalText(input.avatarId);
-	const voiceUrlText = optionalText(input.voiceUrl);
+	const voiceId = optionalText(input.voiceId, 'Voice');
+	const avatarId = optionalText(input.avatarId, 'Avatar');
+	const voiceUrlText = optionalText(input.voiceUrl, 'Voice URL');
 	const voiceUrl = voiceUrlText === undefined ? undefined : checkVoiceFileUrl('Voice URL', voiceUrlText);
 	const avatarUrl = optionalUrl('Avatar URL', input.avatarUrl);
 
@@ -126,9 +130,24 @@ function buildContent(input: GenerationInput): IDataObject {
 	}
 }
 
+/** A switch from an expression must be a real true or false: "false" as text would turn it on. */
+function optionalSwitch(field: string, value: unknown): boolean | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'boolean') return value;
+	throw new InputError(
+		field,
+		`${shown(value)} is not true or false`,
+		`Set ${field} on or off, or map a true/false value.`,
+	);
+}
+
 function buildAnimation(input: GenerationInput): IDataObject {
-	if (!input.animateImage) {
-		if (input.animateImageMax !== undefined && input.animateImageMax !== '') {
+	const animate = optionalSwitch('Animate Images', input.animateImage);
+	const mode =
+		input.animateMode === undefined ? undefined : checkChoice('Animation Mode', input.animateMode, ANIMATE_MODES);
+	const maxText = input.animateImageMax;
+	if (!animate) {
+		if (maxText !== undefined && maxText !== '') {
 			throw new InputError(
 				'Max Images to Animate',
 				'is set but Animate Images is off',
@@ -137,21 +156,28 @@ function buildAnimation(input: GenerationInput): IDataObject {
 		}
 		return {};
 	}
-	const maxText = input.animateImageMax;
+	const max =
+		maxText === undefined || maxText === ''
+			? undefined
+			: checkNumberInRange('Max Images to Animate', maxText, 0, 1000, 'images');
+	if (max !== undefined && !Number.isInteger(max)) {
+		throw new InputError('Max Images to Animate', `${max} is not a whole number`, 'Enter a whole number of images.');
+	}
+	return { animate_image: true, animate_mode: mode, animate_image_max: max };
+}
+
+function buildSpaceMedia(input: GenerationInput): IDataObject {
 	return {
-		animate_image: true,
-		animate_mode:
-			input.animateMode === undefined ? undefined : checkChoice('Animation Mode', input.animateMode, ANIMATE_MODES),
-		animate_image_max:
-			maxText === undefined || maxText === ''
-				? undefined
-				: Math.trunc(checkNumberInRange('Max Images to Animate', maxText, 0, 1000, 'images')),
+		use_space_media: optionalSwitch('Use Space Media', input.useSpaceMedia),
+		save_media_to_space: optionalSwitch('Save Media to Space', input.saveMediaToSpace),
 	};
 }
 
 function buildWebSearch(input: GenerationInput): IDataObject | undefined {
-	if (input.webSearchScript === undefined && input.webSearchImages === undefined) return undefined;
-	return compact({ script: input.webSearchScript, images: input.webSearchImages });
+	const script = optionalSwitch('Web Search for Script', input.webSearchScript);
+	const images = optionalSwitch('Web Search for Images', input.webSearchImages);
+	if (script === undefined && images === undefined) return undefined;
+	return compact({ script, images });
 }
 
 function listOrUndefined(list: string[]): string[] | undefined {
@@ -164,15 +190,20 @@ export function buildGenerationBody(input: GenerationInput): IDataObject {
 		...buildFrame(input, false),
 		web_search: buildWebSearch(input),
 		...buildAnimation(input),
+		...buildSpaceMedia(input),
 		media_urls: listOrUndefined(parseUrlList('Media URLs', input.mediaUrls)),
 		web_urls: listOrUndefined(parseUrlList('Web URLs', input.webUrls, LIMITS.maxWebUrls)),
 		webhook_url: optionalUrl('Webhook URL', input.webhookUrl),
 	});
-	return { ...parseExtraFields('Extra Body Fields', input.extraBodyFields, formFields), ...formFields };
+	const extra = parseExtraFields('Extra Body Fields', input.extraBodyFields, {
+		modelled: GENERATION_BODY_FIELDS,
+		booleans: EXTRA_BOOLEAN_FIELDS,
+	});
+	return { ...extra, ...formFields };
 }
 
 export function buildExportBody(input: ExportInput): IDataObject {
-	const avatarModel = optionalText(input.avatarModel);
+	const avatarModel = checkAvatarModelName('Avatar Model', input.avatarModel);
 	return compact({
 		video_id: requireText(
 			'Video ID',
@@ -180,7 +211,7 @@ export function buildExportBody(input: ExportInput): IDataObject {
 			'Use the video ID of a completed generation (the videoId output of Generate).',
 		),
 		...buildFrame(input, true),
-		avatar_model: avatarModel === undefined ? undefined : checkChoice('Avatar Model', avatarModel, AVATAR_MODELS),
+		avatar_model: avatarModel,
 		webhook_url: optionalUrl('Webhook URL', input.webhookUrl),
 	});
 }
@@ -194,6 +225,6 @@ export function buildScriptBody(input: ScriptInput): IDataObject {
 				? undefined
 				: checkDuration('Duration (Seconds)', input.duration),
 		urls: listOrUndefined(parseUrlList('URLs', input.urls, LIMITS.maxWebUrls)),
-		webSearch: input.webSearch || undefined,
+		webSearch: optionalSwitch('Web Search', input.webSearch) || undefined,
 	});
 }

@@ -10,6 +10,8 @@ export interface VideoFilesRequest {
 	binaryPropertyName: string;
 	thumbnailPropertyName?: string;
 	itemIndex?: number;
+	/** The export job of the files, named if a download fails. */
+	jobId?: string;
 }
 
 function extensionOf(url: string, fallback: string): string {
@@ -35,6 +37,7 @@ export async function downloadVideoFiles(
 			fileName: `${request.baseName}.mp4`,
 			mimeType: 'video/mp4',
 			itemIndex: request.itemIndex,
+			jobId: request.jobId,
 		}),
 	};
 	if (request.thumbnailPropertyName && request.thumbnailUrl) {
@@ -44,6 +47,7 @@ export async function downloadVideoFiles(
 			fileName: `${request.baseName}.${extension}`,
 			mimeType: IMAGE_TYPES[extension] ?? 'image/jpeg',
 			itemIndex: request.itemIndex,
+			jobId: request.jobId,
 		});
 	}
 	return binary;

@@ -43,6 +43,11 @@ export async function getAvatarModels(this: ILoadOptionsFunctions): Promise<INod
 		const avatar = (await listAvatars(await createApiClient(this))).find((entry) => entry.id === avatarId);
 		if (avatar?.model_available?.length) models = avatar.model_available;
 	}
-	const known = models.filter((model): model is AvatarModel => model in MODEL_OPTIONS);
-	return [SERVICE_DEFAULT, ...known.map((model) => MODEL_OPTIONS[model])];
+	// A model the node has no name for is still offered, under its id.
+	return [
+		SERVICE_DEFAULT,
+		...models.map((model) =>
+			Object.hasOwn(MODEL_OPTIONS, model) ? MODEL_OPTIONS[model as AvatarModel] : { name: model, value: model },
+		),
+	];
 }

@@ -34,7 +34,23 @@ export interface ApiRequest {
 	body?: IDataObject;
 	qs?: IDataObject;
 	timeoutMs: number;
+	/** What aborts the request; without it, not even a cancelled execution does. */
 	abortSignal?: AbortSignal;
+}
+
+/**
+ * n8n gives every request of an execution the execution's cancel signal. This view of the context
+ * hands it the request's own signal instead, so that a billed start can outlive a cancel.
+ */
+function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined): ApiContext {
+	if (!('getExecutionCancelSignal' in context)) return context;
+	return new Proxy(context, {
+		get(target, property) {
+			if (property === 'getExecutionCancelSignal') return () => signal;
+			const value: unknown = Reflect.get(target, property, target);
+			return typeof value === 'function' ? value.bind(target) : value;
+		},
+	});
 }
 
 /**
@@ -46,7 +62,8 @@ export async function sendApiRequest(
 	apiRoot: string,
 	request: ApiRequest,
 ): Promise<IN8nHttpFullResponse> {
-	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+	const requestContext = withCancelSignal(context, request.abortSignal);
+	return (await context.helpers.httpRequestWithAuthentication.call(requestContext, CREDENTIAL_TYPE, {
 		method: request.method,
 		url: `${apiRoot}${request.endpoint}`,
 		body: request.body,

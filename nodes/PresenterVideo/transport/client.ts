@@ -63,7 +63,9 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					body,
 					qs: options.qs,
 					timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-					abortSignal: signal,
+					// A start already sent is billed even if the execution is cancelled: its answer is
+					// awaited (up to the start time-out), so that the job id it carries is reported.
+					abortSignal: kind === 'start' ? undefined : signal,
 				});
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
 				outcome =
@@ -72,7 +74,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 						: { type: 'status', status: response.statusCode, headers: response.headers as Record<string, unknown> };
 				if (ok && outcome.type === 'status') return response.body;
 			} catch (error) {
-				if (signal?.aborted)
+				if (kind === 'read' && signal?.aborted)
 					throw new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
 				failure = networkCause(error);
 				outcome = { type: 'network' };

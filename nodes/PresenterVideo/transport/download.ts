@@ -17,9 +17,63 @@ export interface DownloadRequest {
 	fileName: string;
 	mimeType: string;
 	itemIndex?: number;
-	/** Bounds the whole transfer, not only the first byte (default: the read time-out). */
+	/** The export job the file belongs to: named in errors, so the file can be fetched again. */
+	jobId?: string;
+	/**
+	 * The connection's idle time-out: how long to wait for the first byte and for each next chunk
+	 * (default: the read time-out). It does not bound the whole transfer: that is the size-based
+	 * transfer time-out below, or the caller's `abortSignal`.
+	 */
 	timeoutMs?: number;
 	abortSignal?: AbortSignal;
+}
+
+/** A whole transfer may take a minute plus a second per this many bytes: slow links, big files. */
+const TRANSFER_BASE_MS = 60_000;
+const MIN_BYTES_PER_SECOND = 256 * 1024;
+/** When the size is not announced: long enough for any export. */
+const UNKNOWN_SIZE_TRANSFER_MS = 60 * 60_000;
+
+/** How long the whole transfer of a file may take, from its announced size. */
+export function transferTimeoutMs(contentLength: unknown): number {
+	const bytes = Number(contentLength);
+	if (!Number.isFinite(bytes) || bytes <= 0) return UNKNOWN_SIZE_TRANSFER_MS;
+	return TRANSFER_BASE_MS + Math.ceil((bytes / MIN_BYTES_PER_SECOND) * 1000);
+}
+
+function refetchHint(request: DownloadRequest): string {
+	return request.jobId
+		? `The export job ${request.jobId} completed and its file stays available for 7 days: run the Download operation with Export Job ID ${request.jobId} to fetch it again.`
+		: 'Run the Download operation again with the same address; links stay valid for 7 days after the export.';
+}
+
+type BodyStream = BinarySource & { destroy?: (error?: Error) => void };
+
+/** Reads the body into binary data; a cut or overlong transfer becomes a node error. */
+async function storeBody(context: DownloadContext, request: DownloadRequest, response: IN8nHttpFullResponse) {
+	const body = response.body as BodyStream;
+	const limitMs = transferTimeoutMs(response.headers?.['content-length']);
+	const deadline = AbortSignal.timeout(limitMs);
+	const stop = () => body.destroy?.(new Error(`not finished within ${Math.round(limitMs / 1000)} s`));
+	deadline.addEventListener('abort', stop, { once: true });
+	try {
+		return await context.helpers.prepareBinaryData(body, request.fileName, request.mimeType);
+	} catch (error) {
+		const cause = deadline.aborted ? `not finished within ${Math.round(limitMs / 1000)} s` : networkCause(error);
+		const job = request.jobId ? ` of export job ${request.jobId}` : '';
+		throw new NodeApiError(
+			context.getNode(),
+			{ url: request.url },
+			{
+				// The cause goes in the description: n8n replaces a message that names a network code.
+				message: `The download of ${request.fileName}${job} was cut off before the end`,
+				description: `Cause: ${cause}. ${refetchHint(request)}`,
+				itemIndex: request.itemIndex,
+			},
+		);
+	} finally {
+		deadline.removeEventListener('abort', stop);
+	}
 }
 
 type BinarySource = Parameters<BinaryHelperFunctions['prepareBinaryData']>[0];
@@ -78,5 +132,5 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			},
 		);
 	}
-	return await context.helpers.prepareBinaryData(response.body as BinarySource, request.fileName, request.mimeType);
+	return await storeBody(context, request, response);
 }

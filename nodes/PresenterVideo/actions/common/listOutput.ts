@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ItemTools } from '../../helpers/jobs';
+import { checkLimit, checkListFilters } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 
 interface Prepared {
@@ -14,10 +15,10 @@ export function listOperation(list: (client: ApiClient, filters: IDataObject, it
 	return {
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 			return {
-				filters: this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+				filters: checkListFilters(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 				limit: this.getNodeParameter('returnAll', itemIndex, false)
 					? undefined
-					: (this.getNodeParameter('limit', itemIndex, 50) as number),
+					: checkLimit('Limit', this.getNodeParameter('limit', itemIndex, 50)),
 			};
 		},
 		async execute(

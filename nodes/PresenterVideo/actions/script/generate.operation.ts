@@ -21,7 +21,6 @@ const properties: INodeProperties[] = [
 		displayName: 'Duration (Seconds)',
 		name: 'duration',
 		type: 'number',
-		typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
 		default: 60,
 		description: 'Target length of the spoken script, from 10 to 600 seconds',
 	},

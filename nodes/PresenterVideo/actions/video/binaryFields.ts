@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { checkBinaryTargets } from '../../helpers/binaryTargets';
+
 /** Where Create and Download put the files they download. */
 
 export const binaryOptionFields: INodeProperties[] = [
@@ -30,8 +32,9 @@ export function readBinaryTargets(
 	withThumbnail: boolean,
 ): BinaryTargets {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return {
-		binaryPropertyName: String(options.binaryPropertyName || 'data'),
-		thumbnailPropertyName: withThumbnail ? String(options.thumbnailPropertyName || 'thumbnail') : undefined,
-	};
+	return checkBinaryTargets(
+		options.binaryPropertyName,
+		withThumbnail ? options.thumbnailPropertyName : undefined,
+		withThumbnail,
+	);
 }

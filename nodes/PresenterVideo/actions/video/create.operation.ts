@@ -1,6 +1,7 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { checkModelForAvatar, checkModelHasAvatar } from '../../helpers/avatarModelCheck';
 import { compact } from '../../helpers/compact';
 import { settledJobJson, startJob, waitUntilSettled, type ItemTools, type WaitPreferences } from '../../helpers/jobs';
 import { buildExportBody, buildGenerationBody } from '../../helpers/requestBodies';
@@ -52,13 +53,13 @@ interface Prepared {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+	const generationBody = buildGenerationBody(readGenerationInput(this, itemIndex));
+	// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
+	const exportBody = buildExportBody({ videoId: 'pending', avatarModel: readOptions(this, itemIndex).avatarModel });
+	checkModelHasAvatar(exportBody.avatar_model, generationBody);
 	return {
-		generationBody: buildGenerationBody(readGenerationInput(this, itemIndex)),
-		// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
-		exportBody: buildExportBody({
-			videoId: 'pending',
-			avatarModel: readOptions(this, itemIndex).avatarModel as string | undefined,
-		}),
+		generationBody,
+		exportBody,
 		wait: readWaitPreferences(this, itemIndex, CREATE_MAX_WAIT_MINUTES),
 		targets: readBinaryTargets(
 			this,
@@ -75,6 +76,7 @@ export async function execute(
 	{ generationBody, exportBody, wait, targets }: Prepared,
 	tools: ItemTools,
 ): Promise<INodeExecutionData[]> {
+	await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
 	const since = Date.now();
 	const generation = await startJob(tools, 'generation', generationBody, itemIndex);
 	const generated = await waitUntilSettled(tools, generation, wait);
@@ -99,6 +101,7 @@ export async function execute(
 		baseName: video?.video_id ?? exportJob.jobId,
 		...targets,
 		itemIndex,
+		jobId: exportJob.jobId,
 	});
 	const json = compact({
 		...summary,

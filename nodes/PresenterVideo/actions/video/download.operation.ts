@@ -108,7 +108,8 @@ interface Prepared {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
-	return { plan: readPlan(this, itemIndex), targets: readBinaryTargets(this, itemIndex, false) };
+	const plan = readPlan(this, itemIndex);
+	return { plan, targets: readBinaryTargets(this, itemIndex, plan.withThumbnail) };
 }
 
 export async function execute(
@@ -131,14 +132,13 @@ export async function execute(
 		thumbnailUrl = job.result.thumbnail_url;
 	}
 	const url = videoUrl as string;
-	const { thumbnailPropertyName } = readBinaryTargets(this, itemIndex, plan.withThumbnail);
 	const binary = await downloadVideoFiles(this, {
 		videoUrl: url,
 		thumbnailUrl,
 		baseName: fileBaseName(plan, url),
-		binaryPropertyName: targets.binaryPropertyName,
-		thumbnailPropertyName,
+		...targets,
 		itemIndex,
+		jobId: plan.jobId,
 	});
 	const file = binary[targets.binaryPropertyName];
 	const json: IDataObject = {

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../helpers/limits';
 import type { GenerationInput, InputMethod } from '../../helpers/requestBodies';
 import { frameFields, readFrame, readOptions } from './videoFields';
 
@@ -75,7 +74,6 @@ export function generationFields(): INodeProperties[] {
 			displayName: 'Duration (Seconds)',
 			name: 'duration',
 			type: 'number',
-			typeOptions: { minValue: LIMITS.minDuration, maxValue: LIMITS.maxDuration },
 			required: true,
 			default: 30,
 			description: 'Length of the video, from 10 to 600 seconds. Costs 5 credits per started 30 seconds.',
@@ -152,6 +150,20 @@ export const generationOptionFields: INodeProperties[] = [
 		description: 'Upper bound on animated images, to cap the cost; used only with Animate Images',
 	},
 	{
+		displayName: 'Save Media to Space',
+		name: 'saveMediaToSpace',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to save the media generated for this video to the space library',
+	},
+	{
+		displayName: 'Use Space Media',
+		name: 'useSpaceMedia',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the service may use media from the space library in this video',
+	},
+	{
 		displayName: 'Media URLs',
 		name: 'mediaUrls',
 		type: 'string',
@@ -183,8 +195,8 @@ export const generationOptionFields: INodeProperties[] = [
 	},
 ];
 
-function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): string {
-	return String(context.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '');
+function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): unknown {
+	return context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
 
 /** Reads only the fields the chosen input method shows, so hidden leftovers are never sent. */
@@ -207,6 +219,8 @@ export function readGenerationInput(context: IExecuteFunctions, itemIndex: numbe
 		animateImage: options.animateImage as boolean | undefined,
 		animateMode: options.animateMode as string | undefined,
 		animateImageMax: options.animateImageMax,
+		useSpaceMedia: options.useSpaceMedia,
+		saveMediaToSpace: options.saveMediaToSpace,
 		mediaUrls: options.mediaUrls,
 		webUrls: options.webUrls,
 		webhookUrl: options.webhookUrl as string | undefined,

@@ -12,7 +12,7 @@ import {
 	type WaitPreferences,
 } from '../../helpers/jobs';
 import type { JobKind } from '../../helpers/types';
-import { requireText } from '../../helpers/validation';
+import { checkMinutes, checkSeconds, requireText } from '../../helpers/validation';
 
 /** Fields that several video operations share, and how to read them. */
 
@@ -188,8 +188,8 @@ export function readWaitPreferences(
 	defaultMaxWaitMinutes = 30,
 ): WaitPreferences {
 	const options = readOptions(context, itemIndex);
-	const maxWaitMinutes = Number(options.maxWaitMinutes ?? defaultMaxWaitMinutes);
-	const interval = Number(options.pollingIntervalSeconds ?? 0);
+	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, 1440);
+	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
 		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,

@@ -6,6 +6,14 @@ describe('Script > Generate, in a workflow', () => {
 	beforeAll(async () => (sandbox = await withSandbox()));
 	afterAll(async () => await sandbox.close());
 
+	it('sends a prompt of 5,001 emoji: 5,001 characters, within the 10,000 allowed', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			parameters: { resource: 'script', operation: 'generate', prompt: '😀'.repeat(5001), duration: 60 },
+		});
+		expect(result.status).toBe('success');
+		expect(apiRequests(sandbox, '/script/generate', 'POST')).toHaveLength(1);
+	});
+
 	it('returns the script, its cost and the extracted images', async () => {
 		const result = await runPresenterVideo(sandbox, {
 			parameters: {

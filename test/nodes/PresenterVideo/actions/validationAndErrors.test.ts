@@ -53,6 +53,36 @@ describe('bad input is refused before any request', () => {
 			'Video ID',
 		],
 		['a status call without a job id', { resource: 'video', operation: 'getGenerationStatus', jobId: ' ' }, 'Job ID'],
+		['a Max Wait of "abc" while polling', { ...prompt, options: { maxWaitMinutes: 'abc' } }, 'Max Wait (Minutes)'],
+		[
+			'a Max Wait that is an object while pausing',
+			{ ...prompt, waitForCompletion: 'callback', options: { maxWaitMinutes: '={{ { a: 1 } }}' } },
+			'Max Wait (Minutes)',
+		],
+		['a Duration of 5 typed in the editor', { ...prompt, duration: 5 }, 'Duration (Seconds)'],
+		['a prompt mapped from an object', { ...prompt, prompt: '={{ { topic: "coffee" } }}' }, 'Prompt'],
+		[
+			'Extra Body Fields that turn on animation',
+			{ ...prompt, options: { extraBodyFields: '{"animate_image": true, "animate_image_max": 5000}' } },
+			'Extra Body Fields',
+		],
+		[
+			'a premium model for a video without an avatar',
+			{ ...prompt, operation: 'create', options: { avatarModel: 'premium' } },
+			'Avatar Model',
+		],
+		[
+			'the MP4 and the thumbnail in the same binary field',
+			{
+				...prompt,
+				operation: 'create',
+				downloadThumbnail: true,
+				options: { binaryPropertyName: 'data', thumbnailPropertyName: 'data' },
+			},
+			'Put Thumbnail in Field',
+		],
+		['a Limit of -5', { resource: 'voice', operation: 'getMany', returnAll: false, limit: -5 }, 'Limit'],
+		['a Limit of 2.5', { resource: 'avatar', operation: 'getMany', returnAll: false, limit: 2.5 }, 'Limit'],
 	];
 
 	it.each(cases)('refuses %s, naming the field, with zero requests sent', async (_, parameters, field) => {

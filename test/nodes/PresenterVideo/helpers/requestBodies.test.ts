@@ -1,19 +1,10 @@
-import { InputError } from '../../../../nodes/PresenterVideo/helpers/inputError';
 import {
 	buildExportBody,
 	buildGenerationBody,
 	buildScriptBody,
 } from '../../../../nodes/PresenterVideo/helpers/requestBodies';
 
-function refusal(build: () => unknown): InputError {
-	try {
-		build();
-	} catch (error) {
-		if (error instanceof InputError) return error;
-		throw error;
-	}
-	throw new Error('the input was accepted');
-}
+import { refusal } from './refusal';
 
 describe('generation body', () => {
 	it('sends a prompt with its duration, and only the fields that were set', () => {
@@ -51,10 +42,10 @@ describe('generation body', () => {
 			mediaUrls: 'https://a.example/1.jpg, https://a.example/2.mp4',
 			webUrls: ['https://a.example/page'],
 			webhookUrl: 'https://n8n.example/webhook/x',
-			extraBodyFields: '{"use_space_media": false}',
+			extraBodyFields: '{"enable_subtitles": false}',
 		});
 		expect(body).toEqual({
-			use_space_media: false,
+			enable_subtitles: false,
 			script: 'Hello',
 			voice_url: 'https://cdn.example.com/me.m4a?token=1',
 			avatar_url: 'https://cdn.example.com/me.png',
@@ -143,9 +134,15 @@ describe('export body', () => {
 		});
 	});
 
-	it('refuses a missing video id and an unknown model', () => {
+	it('refuses a missing video id and a model that is no model id', () => {
 		expect(refusal(() => buildExportBody({ videoId: '' })).field).toBe('Video ID');
-		expect(refusal(() => buildExportBody({ videoId: 'vid_1', avatarModel: 'deluxe' })).field).toBe('Avatar Model');
+		expect(refusal(() => buildExportBody({ videoId: 'vid_1', avatarModel: 'deluxe model!' })).field).toBe(
+			'Avatar Model',
+		);
+	});
+
+	it('sends a model the contract does not name, for an avatar that lists it', () => {
+		expect(buildExportBody({ videoId: 'vid_1', avatarModel: 'veo-4-preview' }).avatar_model).toBe('veo-4-preview');
 	});
 });
 
@@ -163,5 +160,77 @@ describe('script body', () => {
 		const error = refusal(() => buildScriptBody({ prompt: 'x'.repeat(10_001) }));
 		expect(error.field).toBe('Prompt');
 		expect(error.message).toContain('10,001');
+	});
+});
+
+describe('hostile and careless input', () => {
+	const prompt = { inputMethod: 'prompt' as const, prompt: 'Coffee', duration: 30 };
+
+	it.each([
+		['animate_image', '{"animate_image": true, "animate_image_max": 5000}'],
+		['script', '{"script": "Say this instead"}'],
+		['prompt', '{"prompt": "Other"}'],
+		['animateImage', '{"animateImage": true}'],
+		['use_space_media', '{"use_space_media": false}'],
+		['webhook_url', '{"webhook_url": "https://evil.example"}'],
+	])('refuses Extra Body Fields that set the modelled field %s, even when this item does not send it', (key, extra) => {
+		const error = refusal(() => buildGenerationBody({ ...prompt, extraBodyFields: extra }));
+		expect(error.field).toBe('Extra Body Fields');
+		expect(error.message).toContain(`"${key}"`);
+	});
+
+	it('refuses a known switch of the wrong type in Extra Body Fields', () => {
+		expect(refusal(() => buildGenerationBody({ ...prompt, extraBodyFields: { enable_subtitles: 'yes' } })).field).toBe(
+			'Extra Body Fields',
+		);
+	});
+
+	it('keeps toString as a plain extra field and refuses __proto__ as reserved, not as a clash', () => {
+		expect(buildGenerationBody({ ...prompt, extraBodyFields: '{"toString": 1}' }).toString).toBe(1);
+		const error = refusal(() => buildGenerationBody({ ...prompt, extraBodyFields: '{"__proto__": {"x": 1}}' }));
+		expect(error.message).toContain('reserved');
+		expect(({} as Record<string, unknown>).x).toBeUndefined();
+	});
+
+	it.each([
+		['an object', { a: 1 }, 'is an object'],
+		['a list', ['a', 'b'], 'is a list'],
+		['only NUL characters', '\u0000\u0000', 'no visible characters'],
+		['only zero-width characters', '\u200b\u200c\u200d\ufeff', 'no visible characters'],
+	])('refuses a prompt that is %s', (_, value, problem) => {
+		const error = refusal(() => buildGenerationBody({ ...prompt, prompt: value as unknown as string }));
+		expect(error.field).toBe('Prompt');
+		expect(error.message).toContain(problem);
+	});
+
+	it('refuses an object as a voice ID instead of sending "[object Object]"', () => {
+		expect(refusal(() => buildGenerationBody({ ...prompt, voiceId: { id: 'v1' } })).field).toBe('Voice');
+	});
+
+	it('keeps a comma inside a URL, and still splits on commas between URLs', () => {
+		const body = buildGenerationBody({
+			...prompt,
+			mediaUrls: 'https://cdn.example/img?size=1,2, https://cdn.example/b.jpg,https://cdn.example/c,d.png',
+		});
+		expect(body.media_urls).toEqual([
+			'https://cdn.example/img?size=1,2',
+			'https://cdn.example/b.jpg',
+			'https://cdn.example/c,d.png',
+		]);
+	});
+
+	it('counts an emoji as one character: 5,000 pass, 5,001 pass, 10,001 do not', () => {
+		expect(buildScriptBody({ prompt: '😀'.repeat(5001) }).prompt).toHaveLength(10_002);
+		expect(refusal(() => buildScriptBody({ prompt: '😀'.repeat(10_001) })).message).toContain('10,001 characters');
+	});
+
+	it('sends the space-library switches and refuses text in their place', () => {
+		const body = buildGenerationBody({ ...prompt, useSpaceMedia: false, saveMediaToSpace: true });
+		expect(body).toMatchObject({ use_space_media: false, save_media_to_space: true });
+		expect(refusal(() => buildGenerationBody({ ...prompt, useSpaceMedia: 'false' })).field).toBe('Use Space Media');
+	});
+
+	it('refuses an unknown Animation Mode even with Animate Images off', () => {
+		expect(refusal(() => buildGenerationBody({ ...prompt, animateMode: 'ultra' })).field).toBe('Animation Mode');
 	});
 });

@@ -1,0 +1,88 @@
+import type { Sandbox } from '../../../sandbox';
+import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+
+/** Six items, five starts in flight at once: the sixth is still queued when the execution is cancelled. */
+const ITEMS = 6;
+const STARTS_IN_FLIGHT = 5;
+
+async function until(condition: () => boolean): Promise<void> {
+	while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function jobExists(sandbox: Sandbox, jobId: string): Promise<boolean> {
+	const response = await fetch(`${sandbox.apiUrl}/generation/status/${jobId}`, {
+		headers: { Authorization: `Bearer ${sandbox.keys.main}` },
+	});
+	return response.status === 200;
+}
+
+const generateEach = {
+	resource: 'video',
+	operation: 'generate',
+	inputMethod: 'prompt',
+	prompt: '={{ $json.prompt }}',
+	duration: 30,
+	format: 'vertical',
+	waitForCompletion: 'none',
+};
+
+function promptItems(count: number) {
+	return Array.from({ length: count }, (_, index) => ({ json: { prompt: `Video ${index}` } }));
+}
+
+describe('Starts that may have been billed', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => (sandbox = await withSandbox()));
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.clearLog());
+
+	it('names every job the service accepted, answers after the cancel included, and the start that got no answer', async () => {
+		sandbox.configure({
+			faults: [
+				// The first start is billed late and its answer is lost; the others answer late.
+				{ path: 'generation/start', kind: 'drop-after', delayMs: 1_500, times: 1 },
+				{ path: 'generation/start', kind: 'slow', delayMs: 1_500 },
+			],
+		});
+		const creditsBefore = sandbox.getCredits(sandbox.keys.main);
+		const controller = new AbortController();
+		const running = runPresenterVideo(sandbox, {
+			abortSignal: controller.signal,
+			items: promptItems(ITEMS),
+			parameters: generateEach,
+		});
+		await until(() => apiRequests(sandbox, '/generation/start', 'POST').length === STARTS_IN_FLIGHT);
+		controller.abort();
+		const result = await running;
+
+		expect(result.status).toBe('canceled');
+		// The service bills all five starts it received, cancel or not; the queued item was never sent.
+		await until(() => sandbox.getCredits(sandbox.keys.main) === creditsBefore - 5 * STARTS_IN_FLIGHT);
+		const starts = apiRequests(sandbox, '/generation/start', 'POST');
+		expect(starts).toHaveLength(STARTS_IN_FLIGHT);
+
+		const error = result.errorOf('Presenter Video');
+		expect(error?.message).toMatch(/cancelled/i);
+		const report = `${error?.message}\n${error?.description}`;
+		const named = [...new Set(report.match(/run_[A-Za-z0-9]+/g) ?? [])];
+		expect(named).toHaveLength(STARTS_IN_FLIGHT - 1);
+		for (const jobId of named) expect(await jobExists(sandbox, jobId)).toBe(true);
+
+		const lost = starts.find((request) => request.fault === 'drop-after');
+		const lostItem = Number(/Video (\d)/.exec(JSON.stringify(lost?.body))?.[1]);
+		expect(error?.description).toMatch(new RegExp(`may have been billed[^]*item ${lostItem} \\(generation\\)`, 'i'));
+	});
+
+	it('without a cancel, the error of one unanswered start also names the other starts left without an answer', async () => {
+		sandbox.configure({ faults: [{ path: 'generation/start', kind: 'drop-after', delayMs: 300, times: 2 }] });
+		const result = await runPresenterVideo(sandbox, { items: promptItems(2), parameters: generateEach });
+
+		const error = result.errorOf('Presenter Video');
+		expect(apiRequests(sandbox, '/generation/start', 'POST').filter((r) => r.fault === 'drop-after')).toHaveLength(2);
+		const failedItem = (error as { context?: { itemIndex?: number } } | undefined)?.context?.itemIndex;
+		expect([0, 1]).toContain(failedItem);
+		expect(error?.description).toMatch(
+			new RegExp(`may have been billed[^]*item ${1 - Number(failedItem)} \\(generation\\)`),
+		);
+	});
+});
