@@ -42,3 +42,22 @@ export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
 			inputItems,
 		});
 }
+
+/** Generate from a prompt per item ("Topic 0", "Topic 1", …), waiting as `waitForCompletion` says. */
+export function promptBatch(
+	waitForCompletion: 'poll' | 'callback',
+	itemCount: number,
+): [INodeParameters, INodeExecutionData[]] {
+	return [
+		{
+			resource: 'video',
+			operation: 'generate',
+			inputMethod: 'prompt',
+			prompt: '={{ $json.topic }}',
+			duration: 30,
+			format: 'vertical',
+			waitForCompletion,
+		},
+		Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
+	];
+}

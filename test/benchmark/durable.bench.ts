@@ -7,7 +7,7 @@
  *   npm run bench:durable -- [items=100] [jobMs=5000]
  */
 
-import { loadBuiltNode, runBenchmark } from './benchKit';
+import { loadBuiltNode, promptBatch, runBenchmark } from './benchKit';
 
 /** Wall time allowed beyond the longest job. */
 const TOLERANCE_MS = 5_000;
@@ -23,19 +23,7 @@ async function main(): Promise<void> {
 	try {
 		const runBuiltNode = await loadBuiltNode(sandbox);
 		const began = Date.now();
-		const paused = await runBuiltNode(
-			{
-				resource: 'video',
-				operation: 'generate',
-				inputMethod: 'prompt',
-				prompt: '={{ $json.topic }}',
-				duration: 30,
-				format: 'vertical',
-				waitForCompletion: 'callback',
-			},
-			Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
-			waiting,
-		);
+		const paused = await runBuiltNode(...promptBatch('callback', itemCount), waiting);
 		if (paused.status !== 'waiting') throw new Error(`The execution did not pause: ${paused.status}`);
 		const pausedMs = Date.now() - began;
 		const resumed = await waiting.nextResume();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { nodeOutputJson, type Execution } from '../../n8n/public-api';
 import { executionReaching } from '../../e2e/support/execution-by-id';
-import { apiRequestsSince, bodyField, generationStarts } from '../../e2e/support/sandbox-log';
-import { waitUntil } from '../../e2e/support/wait-until';
+import { pausedBatchExecutionId } from '../../e2e/support/paused-batch-start';
+import { apiRequestsSince, generationStarts } from '../../e2e/support/sandbox-log';
 import { postToWebhook } from '../../e2e/support/webhook-call';
 import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
 import { batchNodeName } from '../workflows';
@@ -30,20 +30,7 @@ export async function startPausedBatch(
 	try {
 		const answer = await postToWebhook(cluster.webhooks[0], path, { count });
 		assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-		const starts = await waitUntil(
-			`${count} generation starts`,
-			() => {
-				const found = generationStarts(apiRequestsSince(sandbox, since));
-				return found.length >= count ? found : undefined;
-			},
-			60_000,
-		);
-		const resumeUrls = new Set(starts.map((start) => String(bodyField(start, 'webhook_url'))));
-		assert.equal(resumeUrls.size, 1, 'every job reports to the one resume URL of the execution');
-		const [resumeUrl] = resumeUrls;
-		const match = new RegExp(`^${cluster.webhooks[0].baseUrl}/webhook-waiting/(\\d+)`).exec(resumeUrl);
-		assert.ok(match !== null, `the jobs report to the webhook processor's resume URL, got ${resumeUrl}`);
-		const executionId = match[1];
+		const executionId = await pausedBatchExecutionId(sandbox, since, count, cluster.webhooks[0].baseUrl);
 		await executionReaching(api, executionId, 'waiting', generationMs);
 		// While it waits, the node's output shows the job each item started.
 		const waiting = await api.getExecution(executionId, true);
@@ -74,7 +61,9 @@ export function assertBatchResults({ sandbox }: QueueContext, batch: PausedBatch
 	const requests = apiRequestsSince(sandbox, batch.since);
 	assert.equal(generationStarts(requests).length, batch.jobIds.length, 'no job is started twice');
 	const firstCallback = Math.min(...sandbox.webhookDeliveries.filter((d) => d.at >= batch.since).map((d) => d.at));
-	const polls = requests.filter((request) => request.path.includes('/generation/status/') && request.at < firstCallback);
+	const polls = requests.filter(
+		(request) => request.path.includes('/generation/status/') && request.at < firstCallback,
+	);
 	assert.equal(polls.length, 0, 'no status read before the first callback');
 }
 

@@ -3,10 +3,11 @@ import { nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { e2eSandboxOptions } from '../sandbox-settings';
 import { executionReaching } from '../support/execution-by-id';
-import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
-import { waitUntil } from '../support/wait-until';
+import { pausedBatchExecutionId } from '../support/paused-batch-start';
+import { apiRequestsSince } from '../support/sandbox-log';
 import { postToWebhook } from '../support/webhook-call';
-import { callbackBatchPath, callbackBatchWorkflow, pausingNodeName } from '../workflows/callback-wait';
+import { callbackBatch } from '../workflows/callback-wait';
+import { promptBatchNodeName } from '../workflows/prompt-batch';
 
 const slowGenerationMs = 8_000;
 const count = 3;
@@ -17,35 +18,22 @@ const count = 3;
  */
 export const callbackBatchScenario: Scenario = {
 	name: `pause until the service calls back, ${count} items`,
-	workflows: [callbackBatchWorkflow],
+	workflows: [callbackBatch.workflow],
 	async run({ instance, api, sandbox }) {
 		const since = Date.now();
 		sandbox.configure({ timings: { generationMs: slowGenerationMs } });
 		let executionId: string;
 		try {
-			const answer = await postToWebhook(instance, callbackBatchPath, { count });
+			const answer = await postToWebhook(instance, callbackBatch.path, { count });
 			assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-			const starts = await waitUntil(
-				`${count} generation starts`,
-				() => {
-					const found = generationStarts(apiRequestsSince(sandbox, since));
-					return found.length >= count ? found : undefined;
-				},
-				30_000,
-			);
-			const resumeUrls = new Set(starts.map((start) => String(bodyField(start, 'webhook_url'))));
-			assert.equal(resumeUrls.size, 1, 'every job reports to the one resume URL');
-			const [resumeUrl] = resumeUrls;
-			const id = new RegExp(`^${instance.baseUrl}/webhook-waiting/(\\d+)`).exec(resumeUrl)?.[1];
-			assert.ok(id !== undefined, `the jobs report to an n8n resume URL, got ${resumeUrl}`);
-			executionId = id;
+			executionId = await pausedBatchExecutionId(sandbox, since, count, instance.baseUrl);
 			await executionReaching(api, executionId, 'waiting', slowGenerationMs);
 		} finally {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });
 		}
 
 		const finished = await executionReaching(api, executionId, 'success', slowGenerationMs + 60_000);
-		const outputs = nodeOutputJson(finished, pausingNodeName);
+		const outputs = nodeOutputJson(finished, promptBatchNodeName);
 		assert.deepEqual(
 			outputs.map((output) => output.status),
 			Array(count).fill('completed'),

@@ -1,4 +1,5 @@
-import { codeNode, presenterVideoNode, webhookNode } from './nodes';
+import { presenterVideoNode, webhookNode } from './nodes';
+import { promptBatchWorkflow } from './prompt-batch';
 import { linearWorkflow } from './workflow-json';
 
 export const callbackWaitWorkflowId = 'E2eCallbackWait1';
@@ -21,25 +22,12 @@ export const callbackWaitWorkflow = linearWorkflow(callbackWaitWorkflowId, 'E2E:
 	}),
 ]);
 
-export const callbackBatchWorkflowId = 'E2eCallbackBatch1';
-export const callbackBatchPath = 'e2e-callback-batch';
-
 /** `body.count` prompts, every job reporting to the one resume URL of the execution. */
-export const callbackBatchWorkflow = linearWorkflow(callbackBatchWorkflowId, 'E2E: pause for several items', [
-	webhookNode(callbackBatchPath, '0c1d2e3f-0006-4a00-8000-00000000e2e6', { mode: 'onReceived' }),
-	codeNode(
-		'Prompts',
-		"const count = $input.first().json.body.count;\nreturn Array.from({ length: count }, (_, i) => ({ json: { prompt: `Batch item ${i + 1}` } }));",
+export const callbackBatch = {
+	workflow: promptBatchWorkflow(
+		{ id: 'E2eCallbackBatch1', path: 'e2e-callback-batch', webhookId: '0c1d2e3f-0006-4a00-8000-00000000e2e6' },
+		'callback',
+		'Batch item',
 	),
-	presenterVideoNode(pausingNodeName, {
-		resource: 'video',
-		operation: 'generate',
-		inputMethod: 'prompt',
-		prompt: '={{ $json.prompt }}',
-		duration: 10,
-		format: 'vertical',
-		waitForCompletion: 'callback',
-		simplify: true,
-		options: { maxWaitMinutes: 10 },
-	}),
-]);
+	path: 'e2e-callback-batch',
+};
