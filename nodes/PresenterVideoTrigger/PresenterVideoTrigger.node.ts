@@ -13,6 +13,7 @@ import {
 import { CREDENTIAL_TYPE } from '../PresenterVideo/transport/constants';
 import { triggerProperties } from './description/triggerProperties';
 import { handleDelivery, type TriggerOptions } from './delivery/handleDelivery';
+import { attachVideo } from './delivery/attachVideo';
 import { dropProcessedEvents } from './delivery/processedEvents';
 
 export class PresenterVideoTrigger implements INodeType {
@@ -82,9 +83,13 @@ export class PresenterVideoTrigger implements INodeType {
 	 * Runs in the execution that `webhook()` started (on a worker in queue mode), before any other
 	 * node. `webhook()` has no store that several n8n processes share atomically, so copies of an
 	 * event that reached different webhook processes, or arrived after a restart, each start an
-	 * execution; here every execution but the first one of an event ends without output.
+	 * execution; here every execution but the first one of an event ends without output. Only then
+	 * is the video downloaded, so a repeat leaves no file behind.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [await dropProcessedEvents(this, this.getInputData())];
+		const fresh = await dropProcessedEvents(this, this.getInputData());
+		const items: INodeExecutionData[] = [];
+		for (const item of fresh) items.push(await attachVideo(this, item));
+		return [items];
 	}
 }

@@ -29,6 +29,15 @@ const WAIT: FuzzedParameter[] = [
 	},
 ];
 
+const BILLING: FuzzedParameter[] = [
+	{ path: 'options.maxCredits', field: 'Max Credits per Execution', kind: { type: 'number', min: 0, max: 1_000_000 } },
+	{
+		path: 'options.idempotencyRetentionHours',
+		field: 'Idempotency Retention (Hours)',
+		kind: { type: 'number', min: 0.1, max: 8760 },
+	},
+];
+
 const FRAME: FuzzedParameter[] = [
 	{ path: 'format', field: 'Format', kind: { type: 'choice' } },
 	...(['width', 'height'] as const).map((name) => ({
@@ -95,6 +104,7 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 		base: { ...PROMPT_VIDEO, operation: 'generate', waitForCompletion: 'poll' },
 		parameters: [
 			...generationParameters(),
+			...BILLING,
 			{ path: 'options.webhookUrl', field: 'Webhook URL', kind: { type: 'url' } },
 			{
 				path: 'options.maxWaitMinutes',
@@ -111,6 +121,7 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 			...generationParameters(),
 			{ path: 'options.avatarModel', field: 'Avatar Model', kind: { type: 'modelId' } },
 			...BINARY,
+			...BILLING,
 		],
 	},
 	{
@@ -122,6 +133,7 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 			{ path: 'avatarModel', field: 'Avatar Model', kind: { type: 'modelId' } },
 			{ path: 'options.webhookUrl', field: 'Webhook URL', kind: { type: 'url' } },
 			...WAIT,
+			...BILLING,
 		],
 	},
 	...(['getGenerationStatus', 'getExportStatus'] as const).map((operation) => ({

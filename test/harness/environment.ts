@@ -1,4 +1,5 @@
 import { initBinaryDataService, removeBinaryDataStorage } from './binary-data';
+import { initDeduplicationService } from './deduplication';
 import { installHarnessLogger } from './logger';
 
 // Before anything asks the DI container for a Logger, or n8n-core builds its own (winston).
@@ -10,4 +11,5 @@ if (typeof afterAll === 'function') afterAll(removeBinaryDataStorage);
 /** One-time setup shared by every harness entry point. */
 export async function prepareHarnessEnvironment() {
 	await initBinaryDataService();
+	await initDeduplicationService();
 }

@@ -20,3 +20,4 @@ export { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE } from './start-node';
 export { startWaitingWebhookServer } from './waiting-webhook-server';
 export type { ReceivedResumeCall, WaitingWebhookServer } from './waiting-webhook-server';
 export type { CapturedResponse, WebhookRequest } from './webhook-http';
+export { useDatabaseBinaryMode } from './database-binary-mode';

@@ -14,8 +14,10 @@ import type { JobKind } from '../helpers/types';
 import { createApiClient } from '../transport/client';
 import { WaitCancelledError } from '../transport/wait';
 import * as avatar from './avatar/Avatar.resource';
+import { guardBatchCredits, settleCredits, startRegister } from './batchBilling';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
+import type { ItemBilling } from './video/billingFields';
 import * as video from './video/Video.resource';
 import * as voice from './voice/Voice.resource';
 
@@ -37,6 +39,8 @@ export interface Operation<Prepared = unknown> {
 	): Promise<INodeExecutionData[]>;
 	/** The job an operation starts when it can pause the execution until the service calls back. */
 	pausesForJob?: JobKind;
+	/** For operations that bill: the item's estimated credits and Idempotency Key. */
+	billing?(prepared: Prepared): ItemBilling;
 }
 
 const OPERATIONS: { [R in keyof PresenterVideoType]: Record<PresenterVideoType[R], Operation> } = {
@@ -125,6 +129,11 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	});
 	if (!prepared.some((entry) => entry.ok)) return outputs.flat();
 
+	const billings = prepared.map((entry) => (entry.ok ? operation.billing?.(entry.value) : undefined));
+	const billed = operation.billing !== undefined;
+	const estimate = billed ? guardBatchCredits(this, billings) : 0;
+	const starts = billed ? startRegister(this, billings) : undefined;
+
 	const client = await createApiClient(this);
 	const controller = new AbortController();
 	const signal = combineSignals(this.getExecutionCancelSignal(), controller);
@@ -145,6 +154,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 			}),
 		registerJob: (job) => jobs.push(job),
 		registerUnansweredStart: (start) => unanswered.push(start),
+		starts,
 	};
 
 	await Promise.all(
@@ -189,6 +199,9 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 			unanswered.filter((start) => start.error !== failure),
 		);
 	}
+	// No retry follows a run that returns: its retry entries can go.
+	starts?.ledger.settle();
+	if (billed) settleCredits(this, outputs, billings, estimate);
 	return outputs.flat();
 }
 
@@ -212,6 +225,7 @@ async function startAndPause(
 	const resumeUrl = resumeUrlOf(this);
 	let maxWaitMs = 0;
 	const starting: Operation<JobStart> = {
+		billing: operation.billing,
 		prepare(itemIndex) {
 			const prepared = operation.prepare.call(this, itemIndex);
 			assertNoWebhookUrl(node, prepared.body, itemIndex);

@@ -6,6 +6,7 @@ import { WaitCancelledError, waitFor } from '../transport/wait';
 import { compact } from './compact';
 import type { Semaphore } from './concurrency';
 import { JOB_KINDS, pollInterval, simplifyJob } from './jobKinds';
+import { startOnce, type StartOutcome, type StartRegister } from './ledger/startOnce';
 import type { JobKind, ServiceJob } from './types';
 
 /** A job the service accepted, or one whose status was read: what outputs and errors must name. */
@@ -19,6 +20,8 @@ export interface StartedJob {
 	start?: ServiceJob;
 	/** A status already read, kept if nothing newer arrives. */
 	lastKnown?: ServiceJob;
+	/** Set when an earlier start's job was taken instead of starting a new one. */
+	reusedBy?: 'retry' | 'idempotencyKey';
 }
 
 /** A start that was sent but brought back no job id: the service may have billed it. */
@@ -48,6 +51,8 @@ export interface ItemTools {
 	registerJob(job: StartedJob): void;
 	/** Records a start sent without a usable answer, so that no error can hide that it may be billed. */
 	registerUnansweredStart(start: UnansweredStart): void;
+	/** For operations that bill: remembers starts so that retries and repeated keys reuse their job. */
+	starts?: StartRegister;
 }
 
 export interface WaitPreferences {
@@ -86,13 +91,39 @@ export async function startJob(
 	itemIndex: number,
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
-	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
-	const start = await tools
-		.start(async () => await tools.client.start<ServiceJob>(startPath, body, { itemIndex }))
-		.catch((error: Error) => {
-			if (mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
-			throw error;
+	let sent = false;
+	const send = async (claim: () => void) =>
+		await tools.start(async () => {
+			claim();
+			sent = true;
+			return await tools.client.start<ServiceJob>(startPath, body, { itemIndex });
 		});
+	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
+	const outcome: StartOutcome = await (
+		tools.starts
+			? startOnce(tools.starts, tools.node, kind, itemIndex, send)
+			: send(() => {}).then((answer) => ({ jobId: answer?.job_id, start: answer }))
+	).catch((error: Error) => {
+		if (sent && mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
+	});
+	if (outcome.reusedBy) {
+		const reused: StartedJob = {
+			kind,
+			jobId: outcome.jobId,
+			itemIndex,
+			startedAt: Date.now(),
+			reusedBy: outcome.reusedBy,
+		};
+		tools.registerJob(reused);
+		try {
+			reused.lastKnown = await readJob(tools, kind, outcome.jobId, itemIndex);
+		} catch (error) {
+			throw unreadableStatusError(kind, outcome.jobId, error as Error);
+		}
+		return reused;
+	}
+	const start = outcome.start;
 	if (typeof start?.job_id !== 'string' || start.job_id === '') {
 		const error = new NodeApiError(
 			tools.node,
@@ -181,7 +212,7 @@ export function timedOutHint(kind: JobKind, jobId: string): string {
 /** The output of a start, without waiting. */
 export function startedJobJson(kind: JobKind, start: ServiceJob, simplify: boolean): IDataObject {
 	if (!simplify) return start as unknown as IDataObject;
-	return compact({ kind, jobId: start.job_id, status: start.status, estimatedCredits: start.estimated_credits });
+	return compact({ kind, jobId: start.job_id, status: start.status, serviceEstimatedCredits: start.estimated_credits });
 }
 
 /** The output of a job waited for; a timed-out job keeps its id and last status. */
@@ -204,9 +235,15 @@ export async function runJob(
 	settings: JobSettings,
 ): Promise<IDataObject> {
 	const started = await startJob(tools, kind, body, itemIndex);
-	if (settings.waitMode === 'none') return startedJobJson(kind, started.start as ServiceJob, settings.simplify);
+	const reused: IDataObject = started.reusedBy ? { reusedJob: started.reusedBy } : {};
+	if (settings.waitMode === 'none') {
+		const json = started.start
+			? startedJobJson(kind, started.start, settings.simplify)
+			: settledJobJson({ kind, job: started.lastKnown as ServiceJob, timedOut: false }, settings.simplify);
+		return { ...json, ...reused };
+	}
 	const settled = await waitUntilSettled(tools, started, settings.wait);
-	const extra: IDataObject = { estimatedCredits: started.start?.estimated_credits };
+	const extra: IDataObject = { serviceEstimatedCredits: started.start?.estimated_credits, ...reused };
 	if (kind === 'export') extra.videoId = body.video_id;
 	return settledJobJson(settled, settings.simplify, extra);
 }

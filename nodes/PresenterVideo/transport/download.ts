@@ -7,6 +7,12 @@ import {
 	type RequestHelperFunctions,
 } from 'n8n-workflow';
 
+import {
+	oversizedBeforeStreaming,
+	oversizedFileError,
+	oversizedFromStoreError,
+	noteStoredFile,
+} from './binaryStoreLimit';
 import { READ_TIMEOUT_MS } from './constants';
 import { networkCause } from './networkError';
 
@@ -59,6 +65,14 @@ async function storeBody(context: DownloadContext, request: DownloadRequest, res
 	try {
 		return await context.helpers.prepareBinaryData(body, request.fileName, request.mimeType);
 	} catch (error) {
+		const refused = oversizedFromStoreError(error);
+		if (refused) {
+			throw oversizedFileError(context.getNode(), {
+				...refused,
+				fileName: request.fileName,
+				itemIndex: request.itemIndex,
+			});
+		}
 		const cause = deadline.aborted ? `not finished within ${Math.round(limitMs / 1000)} s` : networkCause(error);
 		const job = request.jobId ? ` of export job ${request.jobId}` : '';
 		throw new NodeApiError(
@@ -83,9 +97,15 @@ function drain(stream: unknown): void {
 	(stream as { resume?: () => void } | undefined)?.resume?.();
 }
 
+/** A file refused before reading it: its bytes are not wanted. */
+function discard(stream: unknown): void {
+	(stream as { destroy?: () => void } | undefined)?.destroy?.();
+}
+
 /**
  * Streams a file from the storage host into n8n's binary data: in filesystem mode it goes
- * straight to disk. Sent without credentials: the API key is for the API host only.
+ * straight to disk; in database mode n8n holds it in memory and caps its size. Sent without
+ * credentials: the API key is for the API host only.
  */
 export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
 	const node = context.getNode();
@@ -132,5 +152,12 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			},
 		);
 	}
-	return await storeBody(context, request, response);
+	const tooLarge = oversizedBeforeStreaming(Number(response.headers?.['content-length'] ?? Number.NaN));
+	if (tooLarge) {
+		discard(response.body);
+		throw oversizedFileError(node, { ...tooLarge, fileName: request.fileName, itemIndex: request.itemIndex });
+	}
+	const binary = await storeBody(context, request, response);
+	noteStoredFile(binary);
+	return binary;
 }

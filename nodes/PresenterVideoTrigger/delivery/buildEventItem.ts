@@ -8,7 +8,6 @@ export interface EventItemInput {
 	confirmed: boolean;
 	receivedAt: Date;
 	rawBody?: unknown;
-	downloadError?: string;
 }
 
 function compact(fields: IDataObject): IDataObject {
@@ -16,7 +15,7 @@ function compact(fields: IDataObject): IDataObject {
 }
 
 /** The output item's JSON: camelCase fields in a fixed order, absent values left out. */
-export function buildEventJson({ event, confirmed, receivedAt, rawBody, downloadError }: EventItemInput): IDataObject {
+export function buildEventJson({ event, confirmed, receivedAt, rawBody }: EventItemInput): IDataObject {
 	const { result, error } = event;
 	return compact({
 		event: eventName(event.kind, event.status),
@@ -41,7 +40,6 @@ export function buildEventJson({ event, confirmed, receivedAt, rawBody, download
 		task: event.task,
 		confirmed,
 		receivedAt: receivedAt.toISOString(),
-		downloadError,
 		rawBody: rawBody as IDataObject | undefined,
 	});
 }

@@ -2,7 +2,7 @@ import { DELIVERY_LIMITS } from './limits';
 
 /**
  * The time left before the answer is due. Each outgoing call gets at most what remains, so
- * confirmation and download together can never push the answer past the service's time-out.
+ * confirmation can never push the answer past the service's time-out.
  */
 export class Deadline {
 	private readonly endsAt: number;

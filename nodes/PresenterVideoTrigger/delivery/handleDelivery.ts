@@ -1,6 +1,5 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { attachVideo } from './attachVideo';
 import { isOversized } from './bodySize';
 import { buildEventJson } from './buildEventItem';
 import { classifyDelivery } from './classifyDelivery';
@@ -45,7 +44,7 @@ function isSelected(selected: EventName[], event: JobEvent): boolean {
 	return kinds.some((kind) => selected.includes(eventName(kind, event.status)));
 }
 
-/** Handles one delivery: checks, filters, drops repeats, confirms, downloads, then starts or answers. */
+/** Handles one delivery: checks, filters, drops repeats, confirms, then starts or answers. */
 export async function handleDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date();
 	const deadline = new Deadline();
@@ -94,20 +93,15 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 		}
 		const knownEvent = event as JobEvent & { kind: JobKind };
 
-		const video =
-			options.downloadVideo && knownEvent.kind === 'export' && knownEvent.status === 'completed'
-				? await attachVideo(context, knownEvent, deadline)
-				: {};
+		// Download Video runs in execute(), after repeats are dropped: a repeat stores no file.
 		const item: INodeExecutionData = {
 			json: buildEventJson({
 				event: knownEvent,
 				confirmed,
 				receivedAt,
-				downloadError: video.downloadError,
 				rawBody: options.includeRawBody ? rawBody : undefined,
 			}),
 		};
-		if (video.binary) item.binary = { [options.binaryPropertyName?.trim() || 'data']: video.binary };
 
 		// A fresh object (not a nested edit) so n8n notices the change. It is only a first filter:
 		// n8n 2.x saves it the first time only, and never atomically across processes.

@@ -4,7 +4,7 @@ export const DELIVERY_LIMITS = {
 	maxBodyBytes: 1024 * 1024,
 	/** Longest job id accepted: ids go into URLs and dedup keys. */
 	maxJobIdLength: 200,
-	/** Everything before the answer (confirmation and download) must finish within this. */
+	/** Everything before the answer (the confirmation) must finish within this. */
 	answerBudgetMs: 8_000,
 	/** One status call; a second one (the other job kind) may follow when the kind was a guess. */
 	confirmTimeoutMs: 3_000,

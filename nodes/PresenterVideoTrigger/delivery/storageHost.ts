@@ -1,4 +1,4 @@
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { FunctionsBase } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../PresenterVideo/transport/constants';
 
@@ -24,7 +24,7 @@ export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string): boole
 
 /** Why an unconfirmed event's video is not fetched, or undefined when it may be. */
 export async function unconfirmedDownloadProblem(
-	context: IWebhookFunctions,
+	context: FunctionsBase,
 	videoUrl: string,
 ): Promise<string | undefined> {
 	let baseUrl: string;

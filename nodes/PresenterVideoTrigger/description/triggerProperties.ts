@@ -67,7 +67,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the MP4 of a completed export into binary data before the workflow starts. A download that does not finish within a few seconds is skipped and reported in downloadError (the service expects a fast answer); the Download operation of the Presenter Video node can fetch it then.',
+					'Whether to download the MP4 of a completed export into binary data when the execution starts, once per event (repeats are dropped first). If it fails, the item has downloadError and keeps videoUrl. In database binary mode (queue mode) n8n holds the whole file in memory and refuses files over 512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE is raised.',
 			},
 			{
 				displayName: 'Include Raw Body',

@@ -15,10 +15,25 @@ const copies = 4;
 const settleMs = 5_000;
 /** The node after the trigger: it runs once per event the workflow actually processes. */
 const processingNodeName = 'Received';
+const triggerNodeName = 'Presenter Video Trigger';
 
 interface EventCounts {
 	executions: number;
 	processed: number;
+	/** Items of the trigger's output that carry the MP4 (Download Video, done on the worker). */
+	downloaded: number;
+}
+
+/** Job ids of the trigger's output items that carry a stored file. */
+function downloadedJobIds(executions: Execution[]): string[] {
+	return executions.flatMap((execution) => {
+		const runs = execution.data?.resultData.runData[triggerNodeName] ?? [];
+		return runs.flatMap((run) =>
+			(run.data?.main?.[0] ?? [])
+				.filter((item) => typeof (item as { binary?: { data?: { id?: string } } }).binary?.data?.id === 'string')
+				.map((item) => String(item.json.jobId)),
+		);
+	});
 }
 
 function processedJobIds(executions: Execution[]): string[] {
@@ -32,7 +47,11 @@ async function countsFor(context: QueueContext, jobId: string): Promise<EventCou
 	// Only this scenario sends events to the workflow; an execution ended by the trigger without
 	// output does not name the job, so all of them are counted.
 	const executions = await context.api.listExecutions({ workflowId: triggerWorkflowId, includeData: true });
-	return { executions: executions.length, processed: processedJobIds(executions).filter((id) => id === jobId).length };
+	return {
+		executions: executions.length,
+		processed: processedJobIds(executions).filter((id) => id === jobId).length,
+		downloaded: downloadedJobIds(executions).filter((id) => id === jobId).length,
+	};
 }
 
 /** Copies of one delivery, sent at once, alternating between the webhook processors. */
@@ -89,8 +108,9 @@ async function finishedExport(context: QueueContext): Promise<{ jobId: string; b
  * Four copies of one event sent at the same moment to both webhook processors, then the same
  * four again after restarting both. Counts executions and processed events (runs of the node
  * after the trigger): the guarantee is one processed event; a copy that reached the other webhook
- * processor starts an execution that the trigger ends without output. Also checks that no binary row (the downloaded
- * MP4) is left without an execution.
+ * processor starts an execution that the trigger ends without output. The MP4 is downloaded in the
+ * execution, after repeats are dropped: checks that the processed event carries it and that no binary
+ * row is left without an execution.
  */
 export const triggerDuplicatesScenario: QueueScenario = {
 	name: 'trigger: duplicates across webhook processors and restarts',
@@ -98,7 +118,7 @@ export const triggerDuplicatesScenario: QueueScenario = {
 		const { jobId, body } = await finishedExport(context);
 		const firstStatuses = await deliverCopies(context, body);
 		const first = await settledCounts(context, jobId);
-		logProgress('queue trigger', `concurrent copies: answers ${firstStatuses.join(',')}, ${first.executions} executions, ${first.processed} processed`);
+		logProgress('queue trigger', `concurrent copies: answers ${firstStatuses.join(',')}, ${first.executions} executions, ${first.processed} processed, ${first.downloaded} downloaded`);
 		// A second event, delivered once before the restart: n8n 2.x no longer saves the trigger's
 		// static data by then, so only the store on the worker knows it afterwards.
 		const second = await finishedExport(context);
@@ -123,6 +143,8 @@ export const triggerDuplicatesScenario: QueueScenario = {
 		assert.equal(first.processed, 1, `${copies} concurrent copies across 2 webhook processors: processed events`);
 		assert.equal(after.processed, 1, 'copies after restarting both webhook processors: processed events in all');
 		assert.equal(secondAfter.processed, 1, 'an event delivered before the restart and again after it: processed events');
+		assert.equal(after.downloaded, 1, 'the MP4 of the event: downloaded once, by the execution that processed it');
+		assert.equal(secondAfter.downloaded, 1, 'the MP4 of the event delivered before and after the restart: downloaded once');
 		assert.deepEqual(orphans, [], 'every binary row (a downloaded MP4) is referred to by an execution');
 	},
 };

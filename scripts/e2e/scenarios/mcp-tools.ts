@@ -3,7 +3,7 @@ import { estimateGenerationCredits } from '../../../nodes/PresenterVideo/helpers
 import type { Scenario } from '../scenario';
 import { loadMcpSdk, type McpClient, type McpTool, type McpToolResult } from '../support/mcp-client';
 import { apiRequestsSince, generationStarts } from '../support/sandbox-log';
-import { mcpPath, mcpToolsWorkflow, toolNodes } from '../workflows/mcp-tools';
+import { cappedToolMaxCredits, mcpPath, mcpToolsWorkflow, toolNodes } from '../workflows/mcp-tools';
 
 type Json = Record<string, unknown>;
 
@@ -15,16 +15,20 @@ const expectedTools: Record<string, { description: string; inputs: Record<string
 	},
 	[toolNodes.listAvatars]: { description: 'Get many avatars in Presenter Video', inputs: { limit: 'number' } },
 	[toolNodes.writeScript]: {
-		description: 'Generate a script in Presenter Video',
+		description: 'Generate script in Presenter Video',
 		inputs: { prompt: 'string', duration_seconds: 'number' },
 	},
 	[toolNodes.startVideo]: {
-		description: 'Generate a video in Presenter Video',
+		description: 'Generate video in Presenter Video',
 		inputs: { script: 'string', voice_id: 'string', avatar_id: 'string' },
 	},
 	[toolNodes.videoStatus]: {
-		description: 'Get the status of a generation in Presenter Video',
+		description: 'Get generation status in Presenter Video',
 		inputs: { job_id: 'string' },
+	},
+	[toolNodes.startCappedVideo]: {
+		description: 'Generate video in Presenter Video',
+		inputs: { prompt: 'string', duration_seconds: 'number' },
 	},
 };
 
@@ -131,6 +135,24 @@ export const mcpToolsScenario: Scenario = {
 			const refusal = JSON.stringify(refused.content);
 			assert.ok(refusal.includes('Duration (Seconds)'), `the refusal names the field: ${refusal}`);
 			assert.equal(apiRequestsSince(sandbox, since).length, before, 'nothing is sent for a refused input');
+
+			// A start over the tool's Max Credits per Execution is refused before anything is sent.
+			const capped = { prompt: 'Why bees matter', duration: 120 };
+			const estimate = estimateGenerationCredits(capped).credits;
+			assert.ok(estimate > cappedToolMaxCredits, `a ${capped.duration}-second video is over the cap`);
+			const overCap = await client.callTool({
+				name: toolNodes.startCappedVideo,
+				arguments: { prompt: capped.prompt, duration_seconds: capped.duration },
+			});
+			const overCapText = JSON.stringify(overCap.content);
+			assert.ok(
+				overCapText.includes(
+					`Estimated cost of ${estimate} credits is over Max Credits per Execution (${cappedToolMaxCredits})`,
+				),
+				`the agent is told the estimate and the cap: ${overCapText}`,
+			);
+			assert.equal(apiRequestsSince(sandbox, since).length, before, 'nothing is started over the cap');
+			assert.equal(generationStarts(apiRequestsSince(sandbox, since)).length, 1, 'still one start, one job');
 		} finally {
 			await client.close();
 		}

@@ -16,7 +16,11 @@ export const toolNodes = {
 	writeScript: 'write_script',
 	startVideo: 'start_video',
 	videoStatus: 'get_video_status',
+	startCappedVideo: 'start_capped_video',
 } as const;
+
+/** The credit cap of start_capped_video: one 30-second video fits, anything longer does not. */
+export const cappedToolMaxCredits = 5;
 
 function fromAi(key: string, description: string, type: 'string' | 'number' | 'boolean'): string {
 	return `={{ $fromAI('${key}', '${description}', '${type}') }}`;
@@ -97,6 +101,21 @@ const tools: WorkflowNode[] = [
 		},
 		4,
 	),
+	toolNode(
+		toolNodes.startCappedVideo,
+		{
+			resource: 'video',
+			operation: 'generate',
+			inputMethod: 'prompt',
+			prompt: fromAi('prompt', 'What the video should be about', 'string'),
+			duration: fromAi('duration_seconds', 'Length of the video in seconds, 10 to 600', 'number'),
+			format: 'vertical',
+			waitForCompletion: 'none',
+			simplify: true,
+			options: { maxCredits: cappedToolMaxCredits },
+		},
+		5,
+	),
 ];
 
 const connections: Connections = Object.fromEntries(
@@ -104,8 +123,9 @@ const connections: Connections = Object.fromEntries(
 );
 
 /**
- * n8n's MCP Server Trigger (streamable HTTP at /mcp/<path>, node version 2) with five operations of
- * the Presenter Video node hung under it as tools; the agent fills the `$fromAI` fields.
+ * n8n's MCP Server Trigger (streamable HTTP at /mcp/<path>, node version 2) with operations of the
+ * Presenter Video node hung under it as tools (one of them twice, the second under a credit cap);
+ * the agent fills the `$fromAI` fields.
  */
 export function mcpToolsWorkflow(triggerVersion: number): Workflow {
 	return {

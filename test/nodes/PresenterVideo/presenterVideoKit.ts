@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../nodes/PresenterVideo/PresenterVideo.node';
 import { runNode, type NodeRunResult } from '../../harness';
@@ -10,6 +10,11 @@ export interface PresenterVideoRun {
 	items?: INodeExecutionData[];
 	apiKey?: string;
 	continueOnFail?: boolean;
+	/** Node settings such as Retry On Fail; continueOnFail above is a shortcut. */
+	nodeSettings?: Partial<Omit<INode, 'parameters' | 'type' | 'name'>>;
+	/** Workflow static data shared between runs, as n8n keeps it for a saved workflow. */
+	staticData?: IDataObject;
+	mode?: WorkflowExecuteMode;
 	abortSignal?: AbortSignal;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
@@ -33,7 +38,9 @@ export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun
 				data: { apiKey: run.apiKey ?? sandbox.keys.main, baseUrl: sandbox.baseUrl },
 			},
 		],
-		nodeSettings: run.continueOnFail ? { continueOnFail: true } : {},
+		nodeSettings: { ...(run.continueOnFail ? { continueOnFail: true } : {}), ...run.nodeSettings },
+		staticData: run.staticData,
+		mode: run.mode,
 		abortSignal: run.abortSignal,
 		...run.urls,
 		timeoutMs: 120_000,

@@ -4,14 +4,18 @@ import { binaryFilePath, captureLogs, readBinary, type LogCapture } from '../../
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ALL_EVENTS,
+	completedExportDelivery,
 	DeliveryRelay,
 	finishedJob,
+	freshProcessNodeType,
 	startExport,
 	startGeneration,
 	triggerNode,
 	TriggerUnderTest,
 	waitFor,
 } from './triggerTestKit';
+
+const TRIGGER = 'Presenter Video Trigger';
 
 describe('Presenter Video Trigger: Download Video', () => {
 	let sandbox: Sandbox;
@@ -55,14 +59,20 @@ describe('Presenter Video Trigger: Download Video', () => {
 		return trigger;
 	}
 
-	it('streams the MP4 of a real export delivery into binary data', async () => {
+	const storageRequests = () => sandbox.requests.filter((request) => request.listener === 'storage').length;
+
+	it('streams the MP4 of a real export delivery into binary data in the execution', async () => {
 		const trigger = newTrigger({ downloadVideo: true, confirmWithApi: true });
 		const relay = await DeliveryRelay.start(trigger);
 		try {
 			const exportId = await exportedVideo(relay.webhookUrl());
 			await waitFor(() => trigger.startedItems.find((item) => item.jobId === exportId));
-			const item = trigger.started[0].workflowData?.[0]?.[0] as INodeExecutionData;
+			// The webhook answered with the event only: no file yet.
+			expect(trigger.started[0].workflowData?.[0]?.[0]?.binary).toBeUndefined();
 
+			const execution = await trigger.execute(trigger.started[0]);
+			expect(execution.status).toBe('success');
+			const [item] = execution.outputOf(TRIGGER);
 			expect(item.json).toMatchObject({ event: 'export.completed', confirmed: true });
 			expect(item.json.downloadError).toBeUndefined();
 			expect(item.binary?.data).toMatchObject({ fileName: `${exportId}.mp4`, mimeType: 'video/mp4' });
@@ -76,14 +86,39 @@ describe('Presenter Video Trigger: Download Video', () => {
 		}
 	});
 
+	it('downloads for the first copy of an event only: repeats store nothing', async () => {
+		const body = await completedExportDelivery(sandbox);
+		// Two webhook processes of the same workflow each start an execution for their copy.
+		const first = newTrigger({ downloadVideo: true });
+		const second = new TriggerUnderTest(first.node, sandbox, freshProcessNodeType(), first.workflowId);
+		const [firstRun, secondRun] = [await first.deliver({ body }), await second.deliver({ body })];
+		expect([firstRun.started, secondRun.started]).toEqual([true, true]);
+		const before = storageRequests();
+
+		const firstExecution = await first.execute(firstRun);
+		const repeatExecution = await second.execute(secondRun);
+
+		expect(firstExecution.outputOf(TRIGGER)).toHaveLength(1);
+		expect(firstExecution.outputOf(TRIGGER)[0].binary?.data.mimeType).toBe('video/mp4');
+		expect(repeatExecution.status).toBe('success');
+		expect(repeatExecution.outputOf(TRIGGER)).toEqual([]);
+		expect(storageRequests() - before).toBe(1);
+	});
+
+	it('downloads in a manual test execution too, without recording the event', async () => {
+		const body = await completedExportDelivery(sandbox);
+		const trigger = newTrigger({ downloadVideo: true });
+		const manual = await trigger.execute(await trigger.deliver({ body }), 'manual');
+		expect(manual.outputOf(TRIGGER)[0].binary?.data.mimeType).toBe('video/mp4');
+		// The same event, later for real, is not taken for a repeat.
+		const production = await trigger.execute(await newTrigger({ downloadVideo: true }).deliver({ body }));
+		expect(production.outputOf(TRIGGER)).toHaveLength(1);
+	});
+
 	it('writes to the binary property the user names', async () => {
-		const exportId = await exportedVideo();
-		const status = await finishedJob(sandbox, 'export', exportId);
 		const trigger = newTrigger({ downloadVideo: true, binaryPropertyName: 'video' });
-		const run = await trigger.deliver({
-			body: { job_id: exportId, status: 'completed', result: status.result, task: 'video_export' },
-		});
-		const item = run.workflowData?.[0]?.[0] as INodeExecutionData;
+		const execution = await trigger.execute(await trigger.deliver({ body: await completedExportDelivery(sandbox) }));
+		const [item] = execution.outputOf(TRIGGER);
 		expect(Object.keys(item.binary ?? {})).toEqual(['video']);
 		expect((await readBinary(item, 'video')).subarray(4, 8).toString('latin1')).toBe('ftyp');
 	});
@@ -95,37 +130,30 @@ describe('Presenter Video Trigger: Download Video', () => {
 		const run = await trigger.deliver({
 			body: { job_id: generationId, status: 'completed', result: status.result, task: 'video_generate' },
 		});
-		expect(run.started).toBe(true);
-		expect(run.workflowData?.[0]?.[0]?.binary).toBeUndefined();
+		const before = storageRequests();
+		const [item] = (await trigger.execute(run)).outputOf(TRIGGER);
+		expect(item.binary).toBeUndefined();
+		expect(item.json.downloadError).toBeUndefined();
+		expect(storageRequests()).toBe(before);
 	});
 
-	it('still starts, with downloadError, when the file host fails', async () => {
-		const exportId = await exportedVideo();
-		const status = await finishedJob(sandbox, 'export', exportId);
+	it('answers the delivery without touching the file host', async () => {
+		const body = await completedExportDelivery(sandbox);
+		const before = storageRequests();
+		const run = await newTrigger({ downloadVideo: true }).deliver({ body });
+		expect(run.response).toMatchObject({ status: 200, body: { received: true, outcome: 'started' } });
+		expect(storageRequests()).toBe(before);
+	});
+
+	it('goes on with downloadError and videoUrl when the file host fails', async () => {
+		const body = await completedExportDelivery(sandbox);
 		sandbox.configure({ faults: [{ listener: 'storage', kind: '500' }] });
 		const trigger = newTrigger({ downloadVideo: true });
-		const run = await trigger.deliver({
-			body: { job_id: exportId, status: 'completed', result: status.result, task: 'video_export' },
-		});
-		const item = run.workflowData?.[0]?.[0] as INodeExecutionData;
-		expect(run.response.status).toBe(200);
+		const execution = await trigger.execute(await trigger.deliver({ body }));
+		const [item] = execution.outputOf(TRIGGER) as INodeExecutionData[];
+		expect(execution.status).toBe('success');
 		expect(item.binary).toBeUndefined();
 		expect(item.json.downloadError).toMatch(/HTTP 500/);
-		expect(item.json.videoUrl).toBe((status.result as IDataObject).video_url);
+		expect(item.json.videoUrl).toBe((body.result as IDataObject).video_url);
 	});
-
-	it('answers within the service time-out when the file host hangs', async () => {
-		const exportId = await exportedVideo();
-		const status = await finishedJob(sandbox, 'export', exportId);
-		sandbox.configure({ faults: [{ listener: 'storage', kind: 'slow', delayMs: 9_000 }] });
-		const trigger = newTrigger({ downloadVideo: true });
-		const startedAt = Date.now();
-		const run = await trigger.deliver({
-			body: { job_id: exportId, status: 'completed', result: status.result, task: 'video_export' },
-		});
-		const elapsed = Date.now() - startedAt;
-		expect(elapsed).toBeLessThan(9_500);
-		expect(run.started).toBe(true);
-		expect(run.workflowData?.[0]?.[0]?.json.downloadError).toMatch(/not finished within/);
-	}, 20_000);
 });

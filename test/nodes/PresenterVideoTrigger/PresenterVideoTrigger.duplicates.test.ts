@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PresenterVideoTrigger as TriggerClass } from '../../../nodes/PresenterVideoTrigger/PresenterVideoTrigger.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	ALL_EVENTS,
 	DeliveryRelay,
 	deliveriesSettled,
 	finishedJob,
+	freshProcessNodeType,
 	startGeneration,
 	triggerNode,
 	TriggerUnderTest,
@@ -18,19 +18,6 @@ const NODE_DATA_KEY = 'node:Presenter Video Trigger';
 function ledgerKeys(trigger: TriggerUnderTest): string[] {
 	const nodeData = trigger.staticData[NODE_DATA_KEY] as IDataObject | undefined;
 	return Object.keys(((nodeData?.deliveries as IDataObject | undefined)?.entries as IDataObject | undefined) ?? {});
-}
-
-/** The node class as a freshly started n8n process loads it: no memory of earlier calls. */
-function freshProcessNodeType(): TriggerClass {
-	let nodeType: TriggerClass | undefined;
-	jest.isolateModules(() => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const loaded = require('../../../nodes/PresenterVideoTrigger/PresenterVideoTrigger.node') as {
-			PresenterVideoTrigger: new () => TriggerClass;
-		};
-		nodeType = new loaded.PresenterVideoTrigger();
-	});
-	return nodeType as TriggerClass;
 }
 
 describe('Presenter Video Trigger: repeated deliveries', () => {

@@ -2,9 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 
-import { runWebhook, type WebhookRunResult } from '../../harness';
+import { runWebhook, runWorkflow, type WebhookRunResult, type WorkflowRunResult } from '../../harness';
 import type { Sandbox } from '../../sandbox';
 import { PresenterVideoTrigger } from '../../../nodes/PresenterVideoTrigger/PresenterVideoTrigger.node';
 
@@ -42,6 +42,19 @@ export interface DeliveryRequest {
 	body?: unknown;
 }
 
+/** The node class as a freshly started n8n process loads it: no memory of earlier calls. */
+export function freshProcessNodeType(): PresenterVideoTrigger {
+	let nodeType: PresenterVideoTrigger | undefined;
+	jest.isolateModules(() => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const loaded = require('../../../nodes/PresenterVideoTrigger/PresenterVideoTrigger.node') as {
+			PresenterVideoTrigger: new () => PresenterVideoTrigger;
+		};
+		nodeType = new loaded.PresenterVideoTrigger();
+	});
+	return nodeType as PresenterVideoTrigger;
+}
+
 /** One trigger node in one workflow: its static data lives across deliveries, as in n8n. */
 export class TriggerUnderTest {
 	readonly staticData: IDataObject = {};
@@ -50,13 +63,13 @@ export class TriggerUnderTest {
 
 	private static workflowCounter = 0;
 
-	// The node keeps a per-process memory keyed by workflow: each trigger gets its own workflow.
-	readonly workflowId = `trigger-test-${++TriggerUnderTest.workflowCounter}`;
-
 	constructor(
 		readonly node: INode,
 		private readonly sandbox?: Sandbox,
 		private readonly nodeType: PresenterVideoTrigger = new PresenterVideoTrigger(),
+		// The node keeps a per-process memory keyed by workflow: each trigger gets its own workflow,
+		// unless it stands for the same workflow served by another n8n process.
+		readonly workflowId = `trigger-test-${++TriggerUnderTest.workflowCounter}`,
 	) {}
 
 	async deliver(request: DeliveryRequest): Promise<WebhookRunResult> {
@@ -70,6 +83,24 @@ export class TriggerUnderTest {
 		});
 		this.runs.push(result);
 		return result;
+	}
+
+	/**
+	 * Runs the execution a started delivery begins (on a worker in queue mode): the trigger's
+	 * execute() with the items webhook() emitted, in this trigger's workflow.
+	 */
+	async execute(run: WebhookRunResult, mode: WorkflowExecuteMode = 'webhook'): Promise<WorkflowRunResult> {
+		if (!run.workflowData) throw new Error('the delivery started no execution');
+		return await runWorkflow({
+			nodes: [this.node],
+			connections: {},
+			nodeTypes: { [TRIGGER_TYPE]: this.nodeType },
+			credentials: this.sandbox ? [sandboxCredential(this.sandbox)] : [],
+			triggerOutput: run.workflowData,
+			mode,
+			workflowId: this.workflowId,
+			staticData: this.staticData,
+		});
 	}
 
 	get started(): WebhookRunResult[] {
@@ -198,6 +229,15 @@ export async function finishedJob(
 		const status = await jobStatus(sandbox, kind, jobId, apiKey);
 		return status.status === 'completed' || status.status === 'failed' ? status : undefined;
 	});
+}
+
+/** A finished export on the sandbox and the delivery the service sends for it. */
+export async function completedExportDelivery(sandbox: Sandbox): Promise<IDataObject> {
+	const generationId = await startGeneration(sandbox);
+	const videoId = ((await finishedJob(sandbox, 'generation', generationId)).result as IDataObject).video_id as string;
+	const exportId = await startExport(sandbox, videoId);
+	const status = await finishedJob(sandbox, 'export', exportId);
+	return { job_id: exportId, status: 'completed', result: status.result, task: 'video_export' };
 }
 
 export async function sleep(ms: number): Promise<void> {

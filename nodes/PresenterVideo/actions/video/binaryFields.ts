@@ -10,7 +10,7 @@ export const binaryOptionFields: INodeProperties[] = [
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
-		hint: 'The name of the output binary field to put the MP4 in',
+		hint: 'The name of the output binary field to put the MP4 in. In database binary mode (queue mode) n8n holds the whole file in memory and refuses files over 512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE is raised.',
 	},
 	{
 		displayName: 'Put Thumbnail in Field',

@@ -3,11 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { checkModelForAvatar, checkModelHasAvatar } from '../../helpers/avatarModelCheck';
 import { compact } from '../../helpers/compact';
+import { estimateExportCredits, estimateGenerationCredits } from '../../helpers/credits/creditEstimate';
+import { roundCredits } from '../../helpers/credits/creditRules';
 import { settledJobJson, startJob, waitUntilSettled, type ItemTools, type WaitPreferences } from '../../helpers/jobs';
 import { buildExportBody, buildGenerationBody } from '../../helpers/requestBodies';
 import type { ExportJob, GenerationJob } from '../../helpers/types';
 import { downloadVideoFiles } from '../../helpers/videoFiles';
 import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
+import { billingOptionFields, readItemBilling, type ItemBilling } from './billingFields';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
 import { avatarModelField, optionsCollection, readOptions, readWaitPreferences, waitOptionFields } from './videoFields';
 
@@ -26,6 +29,7 @@ const properties: INodeProperties[] = [
 		...generationOptionFields,
 		avatarModelField,
 		...binaryOptionFields,
+		...billingOptionFields,
 		...waitOptionFields.map((field) =>
 			field.name === 'maxWaitMinutes'
 				? {
@@ -50,6 +54,20 @@ interface Prepared {
 	exportBody: IDataObject;
 	wait: WaitPreferences;
 	targets: BinaryTargets;
+	billing: ItemBilling;
+}
+
+/** Generation plus the export of the video it makes: an API video, in the frame it was generated in. */
+function estimateCreate(generationBody: IDataObject, exportBody: IDataObject): number {
+	const custom = generationBody.format === 'custom';
+	const exported = estimateExportCredits(exportBody, {
+		origin: 'api',
+		durationSeconds: typeof generationBody.duration === 'number' ? generationBody.duration : undefined,
+		width: custom ? Number(generationBody.width) : undefined,
+		height: custom ? Number(generationBody.height) : undefined,
+		hasAvatar: Boolean(generationBody.avatar_id ?? generationBody.avatar_url),
+	});
+	return roundCredits(estimateGenerationCredits(generationBody).credits + exported.credits);
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
@@ -60,6 +78,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 	return {
 		generationBody,
 		exportBody,
+		billing: readItemBilling(this, itemIndex, estimateCreate(generationBody, exportBody)),
 		wait: readWaitPreferences(this, itemIndex, CREATE_MAX_WAIT_MINUTES),
 		targets: readBinaryTargets(
 			this,
@@ -68,6 +87,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 		),
 	};
 }
+
+export const billing = (prepared: Prepared): ItemBilling => prepared.billing;
 
 /** Generates, exports and downloads: one item in, one MP4 out, with every id and cost on the way. */
 export async function execute(
@@ -91,6 +112,7 @@ export async function execute(
 		duration: video?.duration,
 		generationCost: video?.cost,
 		exportJobId: exportJob.jobId,
+		reusedJob: generation.reusedBy ?? exportJob.reusedBy,
 	};
 	if (exported.timedOut) return [{ json: settledJobJson(exported, true, { ...summary, stage: 'export' }) }];
 

@@ -1,7 +1,9 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { estimateExportCredits } from '../../helpers/credits/creditEstimate';
 import { buildExportBody } from '../../helpers/requestBodies';
+import { billingOptionFields, exportedVideoOf } from './billingFields';
 import {
 	avatarModelField,
 	frameFields,
@@ -23,16 +25,21 @@ const properties: INodeProperties[] = [
 	},
 	...frameFields(true),
 	avatarModelField,
-	...jobStartFields([]),
+	...jobStartFields(billingOptionFields),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['export'] } }, properties);
 
-export const { pausesForJob, prepare, execute } = jobStartOperation('export', (context, itemIndex) =>
-	buildExportBody({
-		videoId: context.getNodeParameter('videoId', itemIndex) as string,
-		...readFrame(context, itemIndex, 'original'),
-		avatarModel: context.getNodeParameter('avatarModel', itemIndex, '') as string,
-		webhookUrl: readOptions(context, itemIndex).webhookUrl as string | undefined,
-	}),
+export const { pausesForJob, prepare, execute, billing } = jobStartOperation(
+	'export',
+	(context, itemIndex) =>
+		buildExportBody({
+			videoId: context.getNodeParameter('videoId', itemIndex) as string,
+			...readFrame(context, itemIndex, 'original'),
+			avatarModel: context.getNodeParameter('avatarModel', itemIndex, '') as string,
+			webhookUrl: readOptions(context, itemIndex).webhookUrl as string | undefined,
+		}),
+	// What the input item knows of the video (for example Generate's duration) narrows the estimate.
+	(context, itemIndex, body) =>
+		estimateExportCredits(body, exportedVideoOf(context.getInputData()[itemIndex]?.json ?? {})).credits,
 );

@@ -13,6 +13,7 @@ import {
 } from '../../helpers/jobs';
 import type { JobKind } from '../../helpers/types';
 import { checkMinutes, checkSeconds, requireText } from '../../helpers/validation';
+import { readItemBilling, type ItemBilling } from './billingFields';
 
 /** Fields that several video operations share, and how to read them. */
 
@@ -254,16 +255,24 @@ export function jobStatusOperation(kind: JobKind) {
 export function jobStartOperation(
 	kind: JobKind,
 	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject,
+	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => number,
 ) {
 	interface Prepared {
 		body: IDataObject;
 		settings: JobSettings;
+		billing: ItemBilling;
 	}
 	return {
 		pausesForJob: kind,
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
-			return { body: buildBody(this, itemIndex), settings: readJobSettings(this, itemIndex, 'poll') };
+			const body = buildBody(this, itemIndex);
+			return {
+				body,
+				settings: readJobSettings(this, itemIndex, 'poll'),
+				billing: readItemBilling(this, itemIndex, estimateCredits(this, itemIndex, body)),
+			};
 		},
+		billing: (prepared: Prepared): ItemBilling => prepared.billing,
 		async execute(
 			this: IExecuteFunctions,
 			itemIndex: number,

@@ -204,7 +204,9 @@ describe('Video operations, in a workflow', () => {
 				expect(item.json.hint).toContain('Get Generation Status');
 			}
 			const [task] = result.run.data.resultData.runData['Presenter Video'];
-			expect(task.hints?.[0]?.message).toMatch(/^2 job\(s\) were still running after Max Wait/);
+			const hints = task.hints?.map((hint) => hint.message);
+			expect(hints).toContainEqual(expect.stringMatching(/^2 job\(s\) were still running after Max Wait/));
+			expect(hints).toContainEqual(expect.stringMatching(/^Credits spent: 0 \(estimated 10\)\. 2 jobs have not finished/));
 		} finally {
 			sandbox.configure({ timings: { generationMs: 300, exportMs: 200 } });
 		}

@@ -4,7 +4,7 @@ import { startLocalService, type LocalService } from '../../../harness/fixtures/
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { ALL_EVENTS, triggerNode, TriggerUnderTest } from '../triggerTestKit';
 
-describe('Download Video without Confirm With API', () => {
+describe('Download Video without Confirm With API, in the execution', () => {
 	let sandbox: Sandbox;
 	let elsewhere: LocalService;
 
@@ -28,7 +28,8 @@ describe('Download Video without Confirm With API', () => {
 			sandbox,
 		);
 		const run = await trigger.deliver(forged(`${elsewhere.url.replace('127.0.0.1', 'localhost')}/x.mp4`));
-		const item = run.workflowData?.[0]?.[0] as INodeExecutionData;
+		const execution = await trigger.execute(run);
+		const item = execution.outputOf('Presenter Video Trigger')[0] as INodeExecutionData;
 
 		expect(elsewhere.requests).toHaveLength(0);
 		expect(item.binary).toBeUndefined();
@@ -37,9 +38,9 @@ describe('Download Video without Confirm With API', () => {
 
 	it('fetches nothing without a credential to tell the storage host', async () => {
 		const trigger = new TriggerUnderTest(triggerNode({ events: ALL_EVENTS, options: { downloadVideo: true } }, false));
-		const run = await trigger.deliver(forged(`${elsewhere.url}/x.mp4`));
+		const execution = await trigger.execute(await trigger.deliver(forged(`${elsewhere.url}/x.mp4`)));
 
 		expect(elsewhere.requests).toHaveLength(0);
-		expect(run.workflowData?.[0]?.[0]?.json.downloadError).toMatch(/credential/);
+		expect(execution.outputOf('Presenter Video Trigger')[0].json.downloadError).toMatch(/credential/);
 	});
 });

@@ -79,16 +79,14 @@ describe('buildEventJson', () => {
 		expect(json.error).toEqual({ code: 'UNKNOWN', message: '' });
 	});
 
-	it('adds the raw body and a download problem on request', () => {
+	it('adds the raw body on request', () => {
 		const json = buildEventJson({
 			event: { jobId: 'export_1', status: 'completed', kind: 'export' },
 			confirmed: false,
 			receivedAt,
 			rawBody: { job_id: 'export_1', status: 'completed', extra: true },
-			downloadError: 'too slow',
 		});
 		expect(json.rawBody).toEqual({ job_id: 'export_1', status: 'completed', extra: true });
-		expect(json.downloadError).toBe('too slow');
 	});
 });
 

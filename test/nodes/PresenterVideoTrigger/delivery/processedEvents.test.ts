@@ -20,6 +20,7 @@ function executeContext(store: ProcessedStore, items: INodeExecutionData[], mode
 	return {
 		getMode: () => mode,
 		getInputData: () => items,
+		getNodeParameter: () => ({}),
 		helpers: { checkProcessedAndRecord: store.checkProcessedAndRecord.bind(store) },
 	} as unknown as IExecuteFunctions;
 }
