@@ -20,7 +20,12 @@ export function runBenchmark(main: () => Promise<void>): void {
 	});
 }
 
-export type BuiltNodeRun = (parameters: INodeParameters, inputItems?: INodeExecutionData[]) => Promise<NodeRunResult>;
+export type BuiltNodeRun = (
+	parameters: INodeParameters,
+	inputItems?: INodeExecutionData[],
+	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
+	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string },
+) => Promise<NodeRunResult>;
 
 /** Loads n8n-core and the built node up front, so that loading is not part of what is measured. */
 export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
@@ -28,11 +33,31 @@ export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
 	const { PresenterVideo } = (await import(
 		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
 	)) as typeof import('../../nodes/PresenterVideo/PresenterVideo.node');
-	return async (parameters, inputItems) =>
+	return async (parameters, inputItems, urls) =>
 		await runNode({
+			...urls,
 			nodeType: new PresenterVideo(),
 			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
 			parameters,
 			inputItems,
 		});
+}
+
+/** Generate from a prompt per item ("Topic 0", "Topic 1", …), waiting as `waitForCompletion` says. */
+export function promptBatch(
+	waitForCompletion: 'poll' | 'callback',
+	itemCount: number,
+): [INodeParameters, INodeExecutionData[]] {
+	return [
+		{
+			resource: 'video',
+			operation: 'generate',
+			inputMethod: 'prompt',
+			prompt: '={{ $json.topic }}',
+			duration: 30,
+			format: 'vertical',
+			waitForCompletion,
+		},
+		Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
+	];
 }

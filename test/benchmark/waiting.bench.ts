@@ -6,7 +6,7 @@
  *   npm run bench:waiting -- [items=20] [jobMs=2000]
  */
 
-import { loadBuiltNode, runBenchmark } from './benchKit';
+import { loadBuiltNode, promptBatch, runBenchmark } from './benchKit';
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 20);
@@ -17,18 +17,7 @@ async function main(): Promise<void> {
 	try {
 		const runBuiltNode = await loadBuiltNode(sandbox);
 		const began = Date.now();
-		const result = await runBuiltNode(
-			{
-				resource: 'video',
-				operation: 'generate',
-				inputMethod: 'prompt',
-				prompt: '={{ $json.topic }}',
-				duration: 30,
-				format: 'vertical',
-				waitForCompletion: 'poll',
-			},
-			Array.from({ length: itemCount }, (_, index) => ({ json: { topic: `Topic ${index}` } })),
-		);
+		const result = await runBuiltNode(...promptBatch('poll', itemCount));
 		const wallMs = Date.now() - began;
 		const completed = result.output.filter((item) => item.json.status === 'completed').length;
 		const starts = sandbox.requests.filter((request) => request.path.endsWith('/generation/start'));

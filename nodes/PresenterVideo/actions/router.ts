@@ -1,8 +1,14 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { startAndPause } from '../helpers/callbackWait';
+import {
+	assertNoWebhookUrl,
+	assertResumeReachable,
+	pauseForCallbacks,
+	resumeUrlOf,
+	waitingItemJson,
+} from '../helpers/callbackWait';
 import { InputError, toNodeError } from '../helpers/inputError';
-import type { ItemTools, JobSettings, StartedJob, UnansweredStart } from '../helpers/jobs';
+import { startJob, type ItemTools, type JobSettings, type StartedJob, type UnansweredStart } from '../helpers/jobs';
 import { ReadScheduler } from '../helpers/readScheduler';
 import type { JobKind } from '../helpers/types';
 import { createApiClient } from '../transport/client';
@@ -192,6 +198,44 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	return outputs.flat();
 }
 
+/** What Generate and Export prepare for an item. */
+interface JobStart {
+	body: IDataObject;
+	settings: JobSettings;
+}
+
+/**
+ * Starts every item's job with n8n's resume URL as its webhook, then pauses the execution, which
+ * holds no worker while the jobs run: each callback runs the node's webhook, and the execution
+ * goes on once every job has ended (or Max Wait passes).
+ */
+async function startAndPause(
+	this: IExecuteFunctions,
+	operation: Operation<JobStart>,
+	kind: JobKind,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const resumeUrl = resumeUrlOf(this);
+	let maxWaitMs = 0;
+	const starting: Operation<JobStart> = {
+		billing: operation.billing,
+		prepare(itemIndex) {
+			const prepared = operation.prepare.call(this, itemIndex);
+			assertNoWebhookUrl(node, prepared.body, itemIndex);
+			// One wait for the whole batch: the longest any item allows.
+			maxWaitMs = Math.max(maxWaitMs, prepared.settings.wait.maxWaitMs);
+			return prepared;
+		},
+		async execute(itemIndex, { body }, tools) {
+			const started = await startJob(tools, kind, { ...body, webhook_url: resumeUrl }, itemIndex);
+			return [{ json: waitingItemJson(started, body) }];
+		},
+	};
+	assertResumeReachable(node, resumeUrl, await createApiClient(this));
+	const started = await runItems.call(this, starting);
+	return await pauseForCallbacks(this, started, maxWaitMs);
+}
+
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -201,15 +245,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	if (operation.pausesForJob && this.getNodeParameter('waitForCompletion', 0) === 'callback') {
-		const pausing = operation as Operation<{ body: IDataObject; settings: JobSettings }>;
-		return [
-			await startAndPause(this, operation.pausesForJob, () => {
-				const prepared = pausing.prepare.call(this, 0);
-				guardBatchCredits(this, [pausing.billing?.(prepared)]);
-				const { body, settings } = prepared;
-				return { body, maxWaitMs: settings.wait.maxWaitMs };
-			}),
-		];
+		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob)];
 	}
 
 	const items = await runItems.call(this, operation);

@@ -1,7 +1,7 @@
 import type { QueueScenario } from '../queue-scenario';
 import { catalogueScenario } from './catalogue';
 import { createMp4Scenario } from './create-mp4';
-import { pauseResumeScenario } from './pause-resume';
+import { pauseResumeBatchScenario, pauseResumeScenario } from './pause-resume';
 import { pollBatchScenario } from './poll-batch';
 import { triggerDuplicatesScenario } from './trigger-duplicates';
 import { workerKilledScenario } from './worker-killed';
@@ -12,6 +12,7 @@ export const queueScenarios: QueueScenario[] = [
 	createMp4Scenario,
 	pollBatchScenario,
 	pauseResumeScenario,
+	pauseResumeBatchScenario,
 	triggerDuplicatesScenario,
 	workerKilledScenario,
 ];

@@ -7,7 +7,10 @@ import { postToWebhook } from '../../e2e/support/webhook-call';
 import { deliveriesFor } from '../../e2e/support/webhook-deliveries';
 import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
 import { callbackWaitPath, pausingNodeName } from '../../e2e/workflows/callback-wait';
+import { logProgress } from '../../n8n/progress-log';
+import { pausedBatch } from '../workflows';
 import type { QueueScenario } from '../queue-scenario';
+import { assertBatchResults, callsPerItem, startPausedBatch } from './paused-batch';
 
 const slowGenerationMs = 8_000;
 
@@ -36,5 +39,18 @@ export const pauseResumeScenario: QueueScenario = {
 		assert.equal(output.status, 'completed');
 		const [callback] = await deliveriesFor(sandbox, String(output.jobId), 1);
 		assert.equal(callback.status, 200, 'the webhook processor accepted the callback');
+	},
+};
+
+const pausedBatchSize = 5;
+
+/** Several items: the execution goes on once the last job has called back, with every result. */
+export const pauseResumeBatchScenario: QueueScenario = {
+	name: `pause and resume (callback, ${pausedBatchSize} items)`,
+	async run(context) {
+		const batch = await startPausedBatch(context, pausedBatch.path, pausedBatchSize, slowGenerationMs);
+		const finished = await executionReaching(context.api, batch.executionId, 'success', slowGenerationMs + 60_000);
+		assertBatchResults(context, batch, finished);
+		logProgress('queue pause', `${pausedBatchSize} items: ${callsPerItem(context, batch).toFixed(2)} API calls per item`);
 	},
 };

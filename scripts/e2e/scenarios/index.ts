@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { callbackBatchScenario } from './callback-batch';
 import { callbackWaitScenario } from './callback-wait';
 import { catalogueScenario } from './catalogue';
 import { errorExecutionsScenario } from './error-executions';
@@ -18,6 +19,7 @@ export const allScenarios: Scenario[] = [
 	spreadsheetBatchScenario,
 	triggerCallbacksScenario,
 	callbackWaitScenario,
+	callbackBatchScenario,
 	errorExecutionsScenario,
 	examplesImportableScenario,
 	exampleSpreadsheetSocialScenario,

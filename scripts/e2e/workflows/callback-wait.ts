@@ -1,4 +1,5 @@
 import { presenterVideoNode, webhookNode } from './nodes';
+import { promptBatchWorkflow } from './prompt-batch';
 import { linearWorkflow } from './workflow-json';
 
 export const callbackWaitWorkflowId = 'E2eCallbackWait1';
@@ -20,3 +21,13 @@ export const callbackWaitWorkflow = linearWorkflow(callbackWaitWorkflowId, 'E2E:
 		options: { maxWaitMinutes: 10 },
 	}),
 ]);
+
+/** `body.count` prompts, every job reporting to the one resume URL of the execution. */
+export const callbackBatch = {
+	workflow: promptBatchWorkflow(
+		{ id: 'E2eCallbackBatch1', path: 'e2e-callback-batch', webhookId: '0c1d2e3f-0006-4a00-8000-00000000e2e6' },
+		'callback',
+		'Batch item',
+	),
+	path: 'e2e-callback-batch',
+};

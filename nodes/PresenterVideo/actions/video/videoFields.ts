@@ -101,7 +101,7 @@ const PAUSE_OPTION = {
 	name: 'Pause Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'Pause the execution without polling, and resume when the service reports the end of the job. One item per execution.',
+		'Pause the execution without polling or holding a worker, and resume once the service has reported the end of every job. The service must reach n8n’s address: for n8n on localhost or a private network with a remote service, use Poll Until Done.',
 };
 
 export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {
