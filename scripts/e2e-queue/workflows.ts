@@ -1,38 +1,29 @@
 import { catalogueWorkflow } from '../e2e/workflows/catalogue';
 import { callbackWaitWorkflow } from '../e2e/workflows/callback-wait';
-import { promptBatchNodeName, promptBatchWorkflow } from '../e2e/workflows/prompt-batch';
+import { promptBatch, promptBatchNodeName } from '../e2e/workflows/prompt-batch';
 import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
 
 export const batchNodeName = promptBatchNodeName;
 
-export const pollBatch = {
-	workflow: promptBatchWorkflow(
+export const pollBatch = promptBatch(
 		{ id: 'E2eQueuePollBat1', path: 'e2e-queue-poll-batch', webhookId: '0c1d2e3f-0101-4a00-8000-0000000e2e01' },
-		'poll',
-		'Queue item',
-	),
-	path: 'e2e-queue-poll-batch',
-};
+	'poll',
+	'Queue item',
+);
 
-export const pausedBatch = {
-	workflow: promptBatchWorkflow(
+export const pausedBatch = promptBatch(
 		{ id: 'E2eQueuePauseBat1', path: 'e2e-queue-paused-batch', webhookId: '0c1d2e3f-0103-4a00-8000-0000000e2e03' },
-		'callback',
-		'Queue item',
-	),
-	path: 'e2e-queue-paused-batch',
-};
+	'callback',
+	'Queue item',
+);
 
-export const killedBatch = {
-	workflow: promptBatchWorkflow(
+export const killedBatch = promptBatch(
 		{ id: 'E2eQueueKillBat1', path: 'e2e-queue-killed-batch', webhookId: '0c1d2e3f-0102-4a00-8000-0000000e2e02' },
-		'callback',
-		'Queue item',
-	),
-	path: 'e2e-queue-killed-batch',
-};
+	'callback',
+	'Queue item',
+);
 
 /** Every workflow the queue-mode run imports; all start with a trigger, so all are activated. */
 export const queueWorkflows: Workflow[] = [

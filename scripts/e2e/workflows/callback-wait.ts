@@ -1,5 +1,5 @@
 import { presenterVideoNode, webhookNode } from './nodes';
-import { promptBatchWorkflow } from './prompt-batch';
+import { promptBatch } from './prompt-batch';
 import { linearWorkflow } from './workflow-json';
 
 export const callbackWaitWorkflowId = 'E2eCallbackWait1';
@@ -23,11 +23,8 @@ export const callbackWaitWorkflow = linearWorkflow(callbackWaitWorkflowId, 'E2E:
 ]);
 
 /** `body.count` prompts, every job reporting to the one resume URL of the execution. */
-export const callbackBatch = {
-	workflow: promptBatchWorkflow(
+export const callbackBatch = promptBatch(
 		{ id: 'E2eCallbackBatch1', path: 'e2e-callback-batch', webhookId: '0c1d2e3f-0006-4a00-8000-00000000e2e6' },
-		'callback',
-		'Batch item',
-	),
-	path: 'e2e-callback-batch',
-};
+	'callback',
+	'Batch item',
+);

@@ -31,3 +31,12 @@ export function promptBatchWorkflow(
 		}),
 	]);
 }
+
+/** A prompt batch and the webhook path that starts it. */
+export function promptBatch(
+	ids: { id: string; path: string; webhookId: string },
+	waitForCompletion: 'poll' | 'callback',
+	promptLabel: string,
+): { workflow: Workflow; path: string } {
+	return { workflow: promptBatchWorkflow(ids, waitForCompletion, promptLabel), path: ids.path };
+}
