@@ -14,6 +14,12 @@
  * generation then one export, detection is the service's recommended polling interval at the
  * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
  * is 100 calls per window.
+ *
+ * Schedule floor: a bound no client can beat, even one that knows every job's time. Item i's
+ * generation cannot end before its time g(i), so its status read, its export start and (after
+ * e(i) more) its export's read all come at or after g(i). When c calls must come at or after t, the
+ * window lets 100 of them through at t, 100 more a window later, and so on: the last is at
+ * t + floor((c - 1) / 100) windows. The floor is the latest such moment over every t.
  */
 
 import { join } from 'path';
@@ -47,6 +53,19 @@ function requestedSeconds(itemCount: number, mode: string): number[] {
 	const random = seededRandom(MIXED_SECONDS.seed);
 	const span = MIXED_SECONDS.most - MIXED_SECONDS.least + 1;
 	return Array.from({ length: itemCount }, () => MIXED_SECONDS.least + Math.floor(random() * span));
+}
+
+/** The schedule floor (see above) for items whose jobs take `generationMs[i]` and `exportMs[i]`. */
+function scheduleFloorMs(generationMs: number[], exportMs: number[]): number {
+	const lateCalls = (t: number) =>
+		generationMs.reduce((calls, g, i) => calls + (g >= t ? 2 : 0) + (g + exportMs[i] >= t ? 1 : 0), 0);
+	const moments = [0, ...generationMs, ...generationMs.map((g, i) => g + exportMs[i])];
+	return Math.max(
+		...moments.map((t) => {
+			const calls = t === 0 ? 4 * generationMs.length : lateCalls(t);
+			return calls === 0 ? 0 : t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
+		}),
+	);
 }
 
 function countAbove(values: string[], most: number): number {
@@ -100,6 +119,10 @@ async function main(): Promise<void> {
 			return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
 		};
 		const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
+		const floorMs = scheduleFloorMs(
+			seconds.map((videoSeconds) => (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS),
+			seconds.map((videoSeconds) => (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS),
+		);
 		const budgetMs = api.length * callSlotMs;
 		const physicalLimitMs = Math.max(chainMs, budgetMs);
 		console.log(
@@ -135,6 +158,8 @@ async function main(): Promise<void> {
 					budgetMs: Math.round(budgetMs),
 					ratio: Number((wallMs / physicalLimitMs).toFixed(3)),
 					minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
+					scheduleFloorMs: Math.round(floorMs),
+					ratioToScheduleFloor: Number((wallMs / floorMs).toFixed(3)),
 				},
 				null,
 				2,

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import type { ApiClient } from '../transport/client';
+import type { ApiClient, CallOptions } from '../transport/client';
 import { explainCode, normalizeCode } from '../transport/errorCatalog';
 import { BudgetDeadlineError } from '../transport/requestBudget';
 import { WaitCancelledError, waitFor } from '../transport/wait';
@@ -63,6 +63,8 @@ export interface WaitPreferences {
 	maxWaitMs: number;
 	/** A fixed interval instead of the service's recommended schedule. */
 	fixedIntervalMs?: number;
+	/** Another job starts once this one ends (Create's export), so its reads go before other reads. */
+	beforeStart?: boolean;
 }
 
 export type WaitMode = 'none' | 'poll' | 'callback';
@@ -167,7 +169,7 @@ export async function readJob(
 	kind: JobKind,
 	jobId: string,
 	itemIndex: number,
-	queue: { order?: number; deadline?: number } = {},
+	queue: Pick<CallOptions, 'order' | 'deadline' | 'beforeStart'> = {},
 ): Promise<ServiceJob> {
 	return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex, ...queue });
 }
@@ -244,7 +246,12 @@ export async function waitUntilSettled(
 			const due = await restUntilDue(tools, entry, deadline, preferences.fixedIntervalMs);
 			let failure: Error | undefined;
 			try {
-				job = await readJob(tools, kind, jobId, itemIndex, { order: due, deadline });
+				job = await readJob(tools, kind, jobId, itemIndex, {
+					// What follows a longer video takes longer, so its read goes first; other reads go by due time.
+					order: preferences.beforeStart ? -entry.size : due,
+					deadline,
+					beforeStart: preferences.beforeStart,
+				});
 			} catch (error) {
 				if (!(error instanceof BudgetDeadlineError)) failure = error as Error;
 			}

@@ -16,8 +16,19 @@ export interface RateShape {
 	windowMs: number;
 }
 
-/** Spread of the longest rest between two reads of a job nobody expects to have finished yet. */
-const SPECULATIVE_SHARE = 4;
+/** Resting jobs together take at most this share of the budget, however many wait. */
+const SPECULATIVE_SHARE = 1 / 10;
+
+/** Bounds this close together are taken as the job time; wider ones are probed in the middle. */
+const TIGHT_BOUNDS = 1.1;
+
+/** What reads have shown of a kind's time per second of video. */
+interface TimeBounds {
+	/** Longest time per second of video a job was seen still running. */
+	running: number;
+	/** Shortest time per second of video a job was seen finished. */
+	finished?: number;
+}
 
 function scheduledInterval(kind: JobKind, elapsedMs: number): number {
 	return serviceMs(pollInterval(kind, elapsedMs / serviceMs(1)));
@@ -30,18 +41,23 @@ function longestInterval(kind: JobKind): number {
 
 /**
  * Decides when each waiting job is read, so that reads go to the jobs most likely finished. Until
- * a job of a kind finishes, only the oldest job of that kind follows the service's schedule; the
- * others rest, at most a share of the budget apart. Once one has finished, its time (per second
+ * a job of a kind finishes, two jobs of that kind follow the service's schedule: the oldest and
+ * the shortest video, one of which ends first when job times grow with video length. The others
+ * rest, taking together a small share of the budget. Once one has finished, its time (per second
  * of video) tells when the others should: each is read at its expected end, then on the schedule.
+ * A finish seen late (the budget held its read back) only bounds the time from above, so until a
+ * job seen running bounds it closely from below, jobs are expected halfway between the two.
  */
 export class ReadScheduler {
 	private readonly jobs = new Set<ScheduledRead>();
 
-	/** Shortest time to finish seen, per second of video. */
-	private readonly finishPerSize: Partial<Record<JobKind, number>> = {};
+	private readonly bounds: Record<JobKind, TimeBounds> = { generation: { running: 0 }, export: { running: 0 } };
 
-	/** The oldest waiting job of each kind, worked out again after jobs come or go. */
-	private pioneers?: Partial<Record<JobKind, ScheduledRead>>;
+	/** The oldest and the shortest waiting job of each kind, worked out again after jobs come or go. */
+	private pioneers?: Set<ScheduledRead>;
+
+	/** The number of jobs resting times were last worked out for (as a power of two). */
+	private restScale = 0;
 
 	/** Changes whenever a read's due time may have moved for jobs other than the one read. */
 	version = 0;
@@ -52,6 +68,7 @@ export class ReadScheduler {
 		const entry: ScheduledRead = { ...job, size: job.size > 0 ? job.size : 1 };
 		this.jobs.add(entry);
 		this.pioneers = undefined;
+		this.rescaleRests();
 		return entry;
 	}
 
@@ -59,30 +76,56 @@ export class ReadScheduler {
 		if (this.isPioneer(entry)) this.version += 1;
 		this.jobs.delete(entry);
 		this.pioneers = undefined;
+		this.rescaleRests();
 	}
 
-	/** A read came back at `at`: a finished job teaches how long such jobs take. */
-	observe(entry: ScheduledRead, at: number, finished: boolean): void {
-		entry.lastReadAt = at;
-		if (!finished) return;
-		const perSize = (at - entry.startedAt) / entry.size;
-		const known = this.finishPerSize[entry.kind];
-		if (known !== undefined && known <= perSize) return;
-		this.finishPerSize[entry.kind] = perSize;
+	/** Resting times follow the number of jobs: when it doubles or halves, resting jobs look again. */
+	private rescaleRests(): void {
+		const scale = Math.floor(Math.log2(this.jobs.size + 1));
+		if (scale === this.restScale) return;
+		this.restScale = scale;
 		this.version += 1;
 	}
 
-	/** The oldest job of its kind still waiting: it keeps the schedule until one finishes. */
+	/** A read came back at `at`: a job seen running or finished bounds how long such jobs take. */
+	observe(entry: ScheduledRead, at: number, finished: boolean): void {
+		entry.lastReadAt = at;
+		const perSize = (at - entry.startedAt) / entry.size;
+		const bounds = this.bounds[entry.kind];
+		if (finished) {
+			if (bounds.finished !== undefined && bounds.finished <= perSize) return;
+			bounds.finished = perSize;
+			this.version += 1;
+		} else if (perSize > bounds.running) {
+			bounds.running = perSize;
+			// Only matters to other jobs once a finish gave an upper bound.
+			if (bounds.finished !== undefined) this.version += 1;
+		}
+	}
+
+	/** The time per second of video jobs of a kind are expected to take, once one has finished. */
+	private expectedPerSize(kind: JobKind): number | undefined {
+		const { running, finished } = this.bounds[kind];
+		if (finished === undefined || finished <= running * TIGHT_BOUNDS) return finished;
+		return (running + finished) / 2;
+	}
+
+	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until one finishes. */
 	private isPioneer(entry: ScheduledRead): boolean {
 		if (!this.pioneers) {
-			const pioneers: Partial<Record<JobKind, ScheduledRead>> = {};
+			const oldest: Partial<Record<JobKind, ScheduledRead>> = {};
+			const shortest: Partial<Record<JobKind, ScheduledRead>> = {};
 			for (const job of this.jobs) {
-				const oldest = pioneers[job.kind];
-				if (!oldest || job.startedAt < oldest.startedAt) pioneers[job.kind] = job;
+				const old = oldest[job.kind];
+				if (!old || job.startedAt < old.startedAt) oldest[job.kind] = job;
+				const short = shortest[job.kind];
+				if (!short || job.size < short.size || (job.size === short.size && job.startedAt < short.startedAt)) {
+					shortest[job.kind] = job;
+				}
 			}
-			this.pioneers = pioneers;
+			this.pioneers = new Set([...Object.values(oldest), ...Object.values(shortest)]);
 		}
-		return this.pioneers[entry.kind] === entry;
+		return this.pioneers.has(entry);
 	}
 
 	/** Time the whole budget needs to read every waiting job once. */
@@ -95,7 +138,7 @@ export class ReadScheduler {
 	nextReadAt(entry: ScheduledRead, fixedIntervalMs?: number): number {
 		const last = entry.lastReadAt ?? entry.startedAt;
 		const scheduled = last + (fixedIntervalMs ?? scheduledInterval(entry.kind, last - entry.startedAt));
-		const perSize = this.finishPerSize[entry.kind];
+		const perSize = this.expectedPerSize(entry.kind);
 		if (perSize !== undefined) {
 			const expectedEnd = entry.startedAt + perSize * entry.size;
 			return last < expectedEnd ? expectedEnd : scheduled;
@@ -103,7 +146,7 @@ export class ReadScheduler {
 		if (this.isPioneer(entry)) return scheduled;
 		const longestRest = Math.max(
 			fixedIntervalMs ?? longestInterval(entry.kind),
-			SPECULATIVE_SHARE * this.fairShareMs(),
+			this.fairShareMs() / SPECULATIVE_SHARE,
 		);
 		return Math.max(scheduled, last + longestRest);
 	}

@@ -29,6 +29,8 @@ export interface CallOptions {
 	order?: number;
 	/** Epoch ms: a read waits for the rate limit until then, and then throws BudgetDeadlineError. */
 	deadline?: number;
+	/** A read whose answer may lead to a start: it goes before other reads. */
+	beforeStart?: boolean;
 }
 
 export interface ApiClient {
@@ -67,7 +69,8 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
-			const permit = await budget.acquire({ priority: kind, order: options.order, deadline: options.deadline, signal });
+			const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
+			const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, signal });
 			if (!permit) {
 				if (signal?.aborted) throw cancelled(endpoint);
 				throw new BudgetDeadlineError();

@@ -3,8 +3,14 @@ import { sleep } from 'n8n-workflow';
 import { RateWindow, type CallAnswer } from './rateWindow';
 import { serviceMs } from './serviceTime';
 
-/** Starts go before reads: a batch starts quickly, and a waiting job loses little by a later read. */
-export type CallPriority = 'start' | 'read';
+/**
+ * Starts go first, so a batch starts quickly. Then reads whose answer may let another job start
+ * (a generation an export follows): the batch's end waits on that chain. Other reads go last, as
+ * a job that only waits to be collected loses little by a later read.
+ */
+export type CallPriority = 'start' | 'readBeforeStart' | 'read';
+
+const RANKS: Record<CallPriority, number> = { start: 0, readBeforeStart: 1, read: 2 };
 
 export interface BudgetRequest {
 	priority: CallPriority;
@@ -91,7 +97,7 @@ export class RequestBudget {
 		const permit = new Promise<Permit | undefined>((grant) => {
 			const waiter: Waiter = {
 				...request,
-				rank: request.priority === 'start' ? 0 : 1,
+				rank: RANKS[request.priority],
 				seq: this.seq++,
 				grant,
 			};

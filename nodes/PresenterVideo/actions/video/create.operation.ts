@@ -100,7 +100,7 @@ export async function execute(
 	await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
 	const since = Date.now();
 	const generation = await startJob(tools, 'generation', generationBody, itemIndex);
-	const generated = await waitUntilSettled(tools, generation, wait);
+	const generated = await waitUntilSettled(tools, generation, { ...wait, beforeStart: true });
 	if (generated.timedOut) return [{ json: settledJobJson(generated, true, { stage: 'generation' }) }];
 	const video = (generated.job as GenerationJob).result;
 

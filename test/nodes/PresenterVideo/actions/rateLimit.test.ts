@@ -1,3 +1,4 @@
+import { RequestBudget, type CallPriority } from '../../../../nodes/PresenterVideo/transport/requestBudget';
 import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/serviceTime';
 import { peakInAnyWindow, type Sandbox } from '../../../sandbox';
 import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';
@@ -48,6 +49,27 @@ describe('under the service rate limit', () => {
 		// Each generation and each export was started once.
 		expect(apiRequests(sandbox, '/generation/start', 'POST')).toHaveLength(100);
 		expect(apiRequests(sandbox, '/export/start', 'POST')).toHaveLength(100);
+	});
+
+	it("queues a Create item's generation reads ahead of export reads: an export start waits on them", async () => {
+		const priorities: CallPriority[] = [];
+		const acquire = RequestBudget.prototype.acquire;
+		const spy = jest.spyOn(RequestBudget.prototype, 'acquire').mockImplementation(async function (
+			this: RequestBudget,
+			request,
+		) {
+			priorities.push(request.priority);
+			return await acquire.call(this, request);
+		});
+		try {
+			const run = await runPresenterVideo(sandbox, { items: topicItems(1), parameters: CREATE_FROM_TOPIC });
+			expect(run.output[0].json.status).toBe('completed');
+		} finally {
+			spy.mockRestore();
+		}
+		const stages = priorities.filter((priority, index) => priority !== priorities[index - 1]);
+		// Generation start, its reads, export start, its reads.
+		expect(stages).toEqual(['start', 'readBeforeStart', 'start', 'read']);
 	});
 
 	it('two credentials of one workspace, each with its own budget, both complete: refusals are waited out', async () => {

@@ -20,7 +20,7 @@ describe('request budget', () => {
 			expect(grants[index] - grants[index - 3]).toBeGreaterThanOrEqual(300);
 	});
 
-	it('serves starts before reads, and reads in their order', async () => {
+	it('serves starts, then reads that may lead to a start, then other reads, each in their order', async () => {
 		const budget = new RequestBudget(1, 100);
 		const first = await budget.acquire({ priority: 'read' });
 		const served: string[] = [];
@@ -31,13 +31,15 @@ describe('request budget', () => {
 		};
 		const waiting = [
 			take('read 3', { priority: 'read', order: 3 }),
+			take('read before start 2', { priority: 'readBeforeStart', order: 2 }),
 			take('read 1', { priority: 'read', order: 1 }),
+			take('read before start 1', { priority: 'readBeforeStart', order: 1 }),
 			take('start', { priority: 'start' }),
 		];
 		first?.finish(answered);
 		await Promise.all(waiting);
 		// Each waits for the one before it to age out: the order is that of the grants.
-		expect(served).toEqual(['start', 'read 1', 'read 3']);
+		expect(served).toEqual(['start', 'read before start 1', 'read before start 2', 'read 1', 'read 3']);
 	});
 
 	it('gives up at the deadline, and drops a request whose execution was cancelled', async () => {
