@@ -28,7 +28,10 @@ export type BuiltNodeRun = (
 ) => Promise<NodeRunResult>;
 
 /** Loads n8n-core and the built node up front, so that loading is not part of what is measured. */
-export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
+export async function loadBuiltNode(
+	sandbox: Sandbox,
+	credential: { requestsPerMinute?: number } = {},
+): Promise<BuiltNodeRun> {
 	const { runNode } = await import('../harness');
 	const { PresenterVideo } = (await import(
 		join(__dirname, '../../dist/nodes/PresenterVideo/PresenterVideo.node.js')
@@ -37,7 +40,12 @@ export async function loadBuiltNode(sandbox: Sandbox): Promise<BuiltNodeRun> {
 		await runNode({
 			...urls,
 			nodeType: new PresenterVideo(),
-			credentials: [{ type: 'presenterVideoApi', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
+			credentials: [
+				{
+					type: 'presenterVideoApi',
+					data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl, ...credential },
+				},
+			],
 			parameters,
 			inputItems,
 		});

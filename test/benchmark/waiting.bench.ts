@@ -3,7 +3,10 @@
  * the status calls each job received. Runs the node in a real n8n-core workflow, on the service's
  * recommended polling schedule. Uses the built node in dist/, as n8n loads it.
  *
- *   npm run bench:waiting -- [items=20] [jobMs=2000]
+ *   npm run bench:waiting -- [items=20] [jobMs=2000] [latencyMs=0] [requestsPerMinute=100]
+ *
+ * latencyMs delays every API answer, as a distant service would; requestsPerMinute is the
+ * credential's (and the sandbox's) limit, so that a batch can be measured apart from the limit.
  */
 
 import { loadBuiltNode, promptBatch, runBenchmark } from './benchKit';
@@ -11,11 +14,17 @@ import { loadBuiltNode, promptBatch, runBenchmark } from './benchKit';
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 20);
 	const jobMs = Number(process.argv[3] ?? 2000);
+	const latencyMs = Number(process.argv[4] ?? 0);
+	const requestsPerMinute = Number(process.argv[5] ?? 100);
 	const { startSandbox } = await import('../sandbox');
 
-	const sandbox = await startSandbox({ timings: { generationMs: jobMs, exportMs: 200 } });
+	const sandbox = await startSandbox({
+		timings: { generationMs: jobMs, exportMs: 200 },
+		rateLimit: { limit: requestsPerMinute, windowMs: 60_000 },
+		faults: latencyMs > 0 ? [{ kind: 'slow', delayMs: latencyMs }] : [],
+	});
 	try {
-		const runBuiltNode = await loadBuiltNode(sandbox);
+		const runBuiltNode = await loadBuiltNode(sandbox, { requestsPerMinute });
 		const began = Date.now();
 		const result = await runBuiltNode(...promptBatch('poll', itemCount));
 		const wallMs = Date.now() - began;
@@ -28,6 +37,8 @@ async function main(): Promise<void> {
 				{
 					items: itemCount,
 					jobMs,
+					latencyMs,
+					requestsPerMinute,
 					completed,
 					wallMs,
 					sequentialWouldTakeAtLeastMs: itemCount * jobMs,
