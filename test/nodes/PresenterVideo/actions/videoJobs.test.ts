@@ -211,6 +211,7 @@ describe('Video operations, in a workflow', () => {
 	});
 
 	it('cancelling the execution stops the polling at once', async () => {
+		sandbox.clearLog();
 		sandbox.configure({ timings: { generationMs: 60_000, exportMs: 200 } });
 		try {
 			const controller = new AbortController();
