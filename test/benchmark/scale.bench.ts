@@ -55,15 +55,26 @@ function requestedSeconds(itemCount: number, mode: string): number[] {
 	return Array.from({ length: itemCount }, () => MIXED_SECONDS.least + Math.floor(random() * span));
 }
 
-/** The schedule floor (see above) for items whose jobs take `generationMs[i]` and `exportMs[i]`. */
-function scheduleFloorMs(generationMs: number[], exportMs: number[]): number {
-	const lateCalls = (t: number) =>
-		generationMs.reduce((calls, g, i) => calls + (g >= t ? 2 : 0) + (g + exportMs[i] >= t ? 1 : 0), 0);
-	const moments = [0, ...generationMs, ...generationMs.map((g, i) => g + exportMs[i])];
+/** A video's job times: in proportion to its length. */
+function jobTimes(videoSeconds: number): { generationMs: number; exportMs: number } {
+	return {
+		generationMs: (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS,
+		exportMs: (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS,
+	};
+}
+
+/** The schedule floor (see above): each item's start comes at or after 0, its next two calls after g, its last after g + e. */
+function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>): number {
+	const callMoments = jobs.flatMap(({ generationMs, exportMs }) => [
+		0,
+		generationMs,
+		generationMs,
+		generationMs + exportMs,
+	]);
 	return Math.max(
-		...moments.map((t) => {
-			const calls = t === 0 ? 4 * generationMs.length : lateCalls(t);
-			return calls === 0 ? 0 : t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
+		...callMoments.map((t) => {
+			const calls = callMoments.filter((moment) => moment >= t).length;
+			return t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
 		}),
 	);
 }
@@ -111,18 +122,14 @@ async function main(): Promise<void> {
 		const reportedIds = new Set(outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean));
 		const callSlotMs = WINDOW_MS / LIMIT;
 		const chainOf = (videoSeconds: number) => {
-			const generationMs = (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS;
-			const exportMs = (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS;
+			const { generationMs, exportMs } = jobTimes(videoSeconds);
 			const detectionMs =
 				SCALE *
 				(schedule.pollInterval('generation', generationMs / SCALE) + schedule.pollInterval('export', exportMs / SCALE));
 			return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
 		};
 		const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
-		const floorMs = scheduleFloorMs(
-			seconds.map((videoSeconds) => (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS),
-			seconds.map((videoSeconds) => (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS),
-		);
+		const floorMs = scheduleFloorMs(seconds.map(jobTimes));
 		const budgetMs = api.length * callSlotMs;
 		const physicalLimitMs = Math.max(chainMs, budgetMs);
 		console.log(
