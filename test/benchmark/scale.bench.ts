@@ -20,6 +20,11 @@
  * e(i) more) its export's read all come at or after g(i). When c calls must come at or after t, the
  * window lets 100 of them through at t, 100 more a window later, and so on: the last is at
  * t + floor((c - 1) / 100) windows. The floor is the latest such moment over every t.
+ *
+ * Polling floor: the schedule floor of a client that learns when jobs end by reading them on the
+ * service's recommended schedule. Its read one polling step before the first generation ends
+ * finds that job still running, and that read counts in the window too: when c calls must come
+ * after it, the last comes a whole number of windows after it, as above.
  */
 
 import { join } from 'path';
@@ -63,20 +68,34 @@ function jobTimes(videoSeconds: number): { generationMs: number; exportMs: numbe
 	};
 }
 
-/** The schedule floor (see above): each item's start comes at or after 0, its next two calls after g, its last after g + e. */
+/** When each item's calls can come at the earliest: its start at 0, its next two calls after g, its last after g + e. */
+function earliestCallMoments(jobs: Array<{ generationMs: number; exportMs: number }>): number[] {
+	return jobs.flatMap(({ generationMs, exportMs }) => [0, generationMs, generationMs, generationMs + exportMs]);
+}
+
+/** The earliest the last of `calls` calls, all at or after `t`, can come: 100 a window. */
+function lastCallAt(t: number, calls: number): number {
+	return t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
+}
+
+/** The schedule floor (see above). */
 function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>): number {
-	const callMoments = jobs.flatMap(({ generationMs, exportMs }) => [
-		0,
-		generationMs,
-		generationMs,
-		generationMs + exportMs,
-	]);
-	return Math.max(
-		...callMoments.map((t) => {
-			const calls = callMoments.filter((moment) => moment >= t).length;
-			return t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
-		}),
-	);
+	const moments = earliestCallMoments(jobs);
+	return Math.max(...moments.map((t) => lastCallAt(t, moments.filter((moment) => moment >= t).length)));
+}
+
+/**
+ * The polling floor (see above): the read one polling step before the first generation ends finds
+ * it running, and every call that must come after that read comes after it too.
+ */
+function pollingFloorMs(
+	jobs: Array<{ generationMs: number; exportMs: number }>,
+	pollStepMs: (elapsedMs: number) => number,
+): number {
+	const firstEnd = Math.min(...jobs.map((job) => job.generationMs));
+	const runningRead = firstEnd - pollStepMs(firstEnd);
+	const callsFromThere = earliestCallMoments(jobs).filter((moment) => moment >= runningRead).length + 1;
+	return Math.max(scheduleFloorMs(jobs), lastCallAt(runningRead, callsFromThere));
 }
 
 function countAbove(values: string[], most: number): number {
@@ -129,7 +148,12 @@ async function main(): Promise<void> {
 			return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
 		};
 		const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
-		const floorMs = scheduleFloorMs(seconds.map(jobTimes));
+		const jobs = seconds.map(jobTimes);
+		const floorMs = scheduleFloorMs(jobs);
+		const pollingFloor = pollingFloorMs(
+			jobs,
+			(elapsedMs) => SCALE * schedule.pollInterval('generation', elapsedMs / SCALE),
+		);
 		const budgetMs = api.length * callSlotMs;
 		const physicalLimitMs = Math.max(chainMs, budgetMs);
 		console.log(
@@ -167,6 +191,8 @@ async function main(): Promise<void> {
 					minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
 					scheduleFloorMs: Math.round(floorMs),
 					ratioToScheduleFloor: Number((wallMs / floorMs).toFixed(3)),
+					pollingFloorMs: Math.round(pollingFloor),
+					ratioToPollingFloor: Number((wallMs / pollingFloor).toFixed(3)),
 				},
 				null,
 				2,
