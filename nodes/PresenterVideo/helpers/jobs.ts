@@ -89,6 +89,11 @@ function mayHaveBeenBilled(error: unknown): boolean {
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 
+/** A place among calls waiting for the rate limit: the longer the video, the sooner, as what follows it takes longest. */
+function longestFirst(sizeSeconds: number | undefined): number {
+	return -(sizeSeconds ?? 0);
+}
+
 /**
  * Starts a billed job once, and registers its id before anything else can fail. Among starts
  * waiting for the rate limit, longer videos go first: the batch's longest job decides its end.
@@ -102,7 +107,7 @@ export async function startJob(
 	sizeSeconds = JOB_KINDS[kind].sizeSeconds(body),
 ): Promise<StartedJob> {
 	const { startPath } = JOB_KINDS[kind];
-	const order = -(sizeSeconds ?? 0);
+	const order = longestFirst(sizeSeconds);
 	let sent = false;
 	const send = async (claim: () => void) =>
 		await tools.start(async () => {
@@ -247,8 +252,8 @@ export async function waitUntilSettled(
 			let failure: Error | undefined;
 			try {
 				job = await readJob(tools, kind, jobId, itemIndex, {
-					// What follows a longer video takes longer, so its read goes first; other reads go by due time.
-					order: preferences.beforeStart ? -entry.size : due,
+					// A read another start waits on goes by video length; other reads go by due time.
+					order: preferences.beforeStart ? longestFirst(entry.size) : due,
 					deadline,
 					beforeStart: preferences.beforeStart,
 				});
