@@ -91,11 +91,12 @@ function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>
 function pollingFloorMs(
 	jobs: Array<{ generationMs: number; exportMs: number }>,
 	pollStepMs: (elapsedMs: number) => number,
+	scheduleFloor: number,
 ): number {
 	const firstEnd = Math.min(...jobs.map((job) => job.generationMs));
 	const runningRead = firstEnd - pollStepMs(firstEnd);
 	const callsFromThere = earliestCallMoments(jobs).filter((moment) => moment >= runningRead).length + 1;
-	return Math.max(scheduleFloorMs(jobs), lastCallAt(runningRead, callsFromThere));
+	return Math.max(scheduleFloor, lastCallAt(runningRead, callsFromThere));
 }
 
 function countAbove(values: string[], most: number): number {
@@ -153,6 +154,7 @@ async function main(): Promise<void> {
 		const pollingFloor = pollingFloorMs(
 			jobs,
 			(elapsedMs) => SCALE * schedule.pollInterval('generation', elapsedMs / SCALE),
+			floorMs,
 		);
 		const budgetMs = api.length * callSlotMs;
 		const physicalLimitMs = Math.max(chainMs, budgetMs);
