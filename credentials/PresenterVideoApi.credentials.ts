@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_ROOT_EXPRESSION } from '../nodes/PresenterVideo/transport/apiUrl';
+import { API_ROOT_EXPRESSION } from '../nodes/PresenterVideo/transport/apiRequest';
 
 export class PresenterVideoApi implements ICredentialType {
 	name = 'presenterVideoApi';

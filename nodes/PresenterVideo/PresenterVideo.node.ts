@@ -1,20 +1,20 @@
 import {
-	NodeConnectionTypes,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
+	NodeConnectionTypes,
 } from 'n8n-workflow';
 
 import * as avatar from './actions/avatar/Avatar.resource';
 import { pausingJobKind, router } from './actions/router';
-import { resumeFromCallback } from './helpers/callbackWait';
 import * as script from './actions/script/Script.resource';
 import * as video from './actions/video/Video.resource';
 import * as voice from './actions/voice/Voice.resource';
 import { listSearch, loadOptions } from './methods';
+import { resumeFromCallback } from './wait/resume';
 
 export class PresenterVideo implements INodeType {
 	description: INodeTypeDescription = {

@@ -112,12 +112,12 @@ async function main(): Promise<void> {
 	const seconds = requestedSeconds(itemCount, mode);
 	const { startSandbox, peakInAnyWindow } = await import('../sandbox');
 	const serviceTime = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/transport/serviceTime.js')
-	)) as typeof import('../../nodes/PresenterVideo/transport/serviceTime');
+		join(__dirname, '../../dist/nodes/PresenterVideo/transport/time.js')
+	)) as typeof import('../../nodes/PresenterVideo/transport/time');
 	serviceTime.setServiceTimeScale(SCALE);
 	const schedule = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/helpers/jobKinds.js')
-	)) as typeof import('../../nodes/PresenterVideo/helpers/jobKinds');
+		join(__dirname, '../../dist/nodes/PresenterVideo/service/jobKinds.js')
+	)) as typeof import('../../nodes/PresenterVideo/service/jobKinds');
 
 	const sandbox = await startSandbox({
 		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },

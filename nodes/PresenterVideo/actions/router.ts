@@ -1,23 +1,26 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
+import { guardBatchCredits, settleCredits, startRegister } from '../billing/batch';
+import type { ItemBilling } from '../billing/fields';
+import { InputError, toNodeError } from '../input/validation';
+import { errorItem, withStartedJobs } from '../jobs/output';
+import { ReadScheduler } from '../jobs/readScheduler';
+import { startJob } from '../jobs/start';
+import type { ItemTools, StartedJob, UnansweredStart } from '../jobs/types';
+import type { JobKind } from '../service/types';
+import { createApiClient } from '../transport/client';
+import { combineSignals, WaitCancelledError } from '../transport/time';
+import type { JobSettings } from '../wait/fields';
 import {
 	assertNoWebhookUrl,
 	assertResumeReachable,
 	pauseForCallbacks,
 	resumeUrlOf,
 	waitingItemJson,
-} from '../helpers/callbackWait';
-import { InputError, toNodeError } from '../helpers/inputError';
-import { startJob, type ItemTools, type JobSettings, type StartedJob, type UnansweredStart } from '../helpers/jobs';
-import { ReadScheduler } from '../helpers/readScheduler';
-import type { JobKind } from '../helpers/types';
-import { createApiClient } from '../transport/client';
-import { WaitCancelledError } from '../transport/wait';
+} from '../wait/pause';
 import * as avatar from './avatar/Avatar.resource';
-import { guardBatchCredits, settleCredits, startRegister } from './batchBilling';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
-import type { ItemBilling } from './video/billingFields';
 import * as video from './video/Video.resource';
 import * as voice from './voice/Voice.resource';
 
@@ -53,52 +56,6 @@ function findOperation(resource: string, operation: string): Operation | undefin
 /** The job kind whose callback resumes the execution, for the node's resume webhook. */
 export function pausingJobKind(resource: string, operation: string): JobKind | undefined {
 	return findOperation(resource, operation)?.pausesForJob;
-}
-
-type ErrorWithDescription = Error & { description?: string | null };
-
-function addNote(error: ErrorWithDescription, note: string): void {
-	error.description = error.description ? `${error.description}\n\n${note}` : note;
-}
-
-/** Names the jobs started and the starts that may have been billed without an answer. */
-function withStartedJobs(error: ErrorWithDescription, jobs: StartedJob[], unanswered: UnansweredStart[] = []): Error {
-	if (jobs.length > 0) {
-		const names = jobs.map((job) => `${job.jobId} (${job.kind}, item ${job.itemIndex})`).join(', ');
-		addNote(error, `Jobs this node started on the service, which are not stopped by this error: ${names}.`);
-	}
-	if (unanswered.length > 0) {
-		const starts = unanswered.map((start) => `- item ${start.itemIndex} (${start.kind}): ${start.error.message}`);
-		addNote(
-			error,
-			[
-				'Starts sent that brought back no job ID, which may have been billed. They were not sent again; check the dashboard before starting them again:',
-				...starts,
-			].join('\n'),
-		);
-	}
-	return error;
-}
-
-/** With Continue On Fail, an item's error becomes its output, with the ids of the jobs it started. */
-function errorItem(error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	const description = (error as ErrorWithDescription).description;
-	if (description) json.errorDescription = description;
-	const last = jobs[jobs.length - 1];
-	if (last) {
-		json.jobId = last.jobId;
-		json.jobs = jobs.map((job) => ({ jobId: job.jobId, kind: job.kind }));
-	}
-	return { json, pairedItem: { item: itemIndex } };
-}
-
-function combineSignals(external: AbortSignal | undefined, internal: AbortController): AbortSignal {
-	if (external) {
-		if (external.aborted) internal.abort();
-		else external.addEventListener('abort', () => internal.abort(), { once: true });
-	}
-	return internal.signal;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { listAvatars, listVoices } from '../helpers/catalogue';
-import type { Avatar, Voice } from '../helpers/types';
+import { listAvatars, listVoices } from '../service/catalogue';
+import type { Avatar, Voice } from '../service/types';
 import { createApiClient } from '../transport/client';
 
 function matches(filter: string | undefined, ...fields: Array<string | string[] | undefined>): boolean {

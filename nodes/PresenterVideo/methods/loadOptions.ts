@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listAvatars } from '../helpers/catalogue';
-import { AVATAR_MODELS, type AvatarModel } from '../helpers/limits';
+import { listAvatars } from '../service/catalogue';
+import { AVATAR_MODELS, type AvatarModel } from '../service/limits';
 import { createApiClient } from '../transport/client';
 
 const MODEL_OPTIONS: Record<AvatarModel, INodePropertyOptions> = {

@@ -1,22 +1,16 @@
 import {
-	NodeApiError,
 	type IDataObject,
 	type IHttpRequestMethods,
 	type IN8nHttpFullResponse,
 	type JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
 
-import { waitFor } from './wait';
-import { buildApiError } from './apiError';
-import { resolveApiRoot, sendApiRequest, type ApiContext } from './apiRequest';
-import { answerOf, budgetForContext } from './budgetForContext';
-import { READ_TIMEOUT_MS, START_TIMEOUT_MS } from './constants';
-import { buildMalformedResponseError, buildNetworkError, networkCause } from './networkError';
-import { unwrapObject } from './responseShape';
-import { BudgetDeadlineError, type RequestBudget } from './requestBudget';
+import { READ_TIMEOUT_MS, resolveApiRoot, sendApiRequest, START_TIMEOUT_MS, type ApiContext } from './apiRequest';
+import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
+import { buildApiError, buildMalformedResponseError, buildNetworkError, networkCause } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
-
-export type { ApiContext };
+import { waitFor } from './time';
 
 function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
@@ -133,4 +127,37 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		start: async <T>(endpoint: string, body: IDataObject, options: CallOptions = {}) =>
 			unwrapObject<T>(await send('start', 'POST', endpoint, body, options)),
 	};
+}
+
+/**
+ * The service's reference shows bare bodies, but leaves open a `data` wrapper and wrapped lists;
+ * these helpers accept every shape so the node does not break when the service picks another.
+ */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The object inside a `{ data: {...} }` wrapper, or the body itself. */
+export function unwrapObject<T>(body: unknown): T {
+	if (
+		isRecord(body) &&
+		isRecord(body.data) &&
+		Object.keys(body).every((key) => key === 'data' || key === 'success' || key === 'message')
+	) {
+		return body.data as T;
+	}
+	return body as T;
+}
+
+/** The list in a bare array, `{ <listKey>: [] }`, `{ data: [] }`, `{ data: { <listKey>: [] } }` or `{ items: [] }`. */
+export function unwrapList<T>(body: unknown, listKey: string): T[] | undefined {
+	if (Array.isArray(body)) return body as T[];
+	if (!isRecord(body)) return undefined;
+	for (const key of [listKey, 'data', 'items', 'results']) {
+		const value = body[key];
+		if (Array.isArray(value)) return value as T[];
+		if (key === 'data' && isRecord(value)) return unwrapList<T>(value, listKey);
+	}
+	return undefined;
 }

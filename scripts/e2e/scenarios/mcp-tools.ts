@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { estimateGenerationCredits } from '../../../nodes/PresenterVideo/helpers/credits/creditEstimate';
+
+import { estimateGenerationCredits } from '../../../nodes/PresenterVideo/billing/estimate';
 import type { Scenario } from '../scenario';
 import { loadMcpSdk, type McpClient, type McpTool, type McpToolResult } from '../support/mcp-client';
 import { apiRequestsSince, generationStarts } from '../support/sandbox-log';
@@ -74,7 +75,8 @@ export const mcpToolsScenario: Scenario = {
 		try {
 			assertToolsReadWell((await client.listTools()).tools);
 			const since = Date.now();
-			const call = async (name: string, args: Json) => resultItems(await client.callTool({ name, arguments: args }), name);
+			const call = async (name: string, args: Json) =>
+				resultItems(await client.callTool({ name, arguments: args }), name);
 
 			const voices = await call(toolNodes.listVoices, { limit: 3, language: 'en' });
 			assert.equal(voices.length, 3, 'list_voices honours the limit');
@@ -101,7 +103,10 @@ export const mcpToolsScenario: Scenario = {
 
 			const [status] = await call(toolNodes.videoStatus, { job_id: jobId });
 			assert.equal(status.jobId, jobId);
-			assert.ok(['pending', 'processing', 'completed'].includes(String(status.status)), `status ${String(status.status)}`);
+			assert.ok(
+				['pending', 'processing', 'completed'].includes(String(status.status)),
+				`status ${String(status.status)}`,
+			);
 
 			const requests = apiRequestsSince(sandbox, since).map(({ method, path, query, body, apiKey }) => ({
 				method,
@@ -121,7 +126,13 @@ export const mcpToolsScenario: Scenario = {
 					body: { prompt: 'Why bees matter', duration: 30 },
 					apiKey: key,
 				},
-				{ method: 'POST', path: '/generation/start', query: {}, body: { ...startBody, format: 'vertical' }, apiKey: key },
+				{
+					method: 'POST',
+					path: '/generation/start',
+					query: {},
+					body: { ...startBody, format: 'vertical' },
+					apiKey: key,
+				},
 				{ method: 'GET', path: `/generation/status/${jobId}`, query: {}, body: undefined, apiKey: key },
 			]);
 			assert.equal(generationStarts(apiRequestsSince(sandbox, since)).length, 1, 'one start, one job');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ItemTools } from '../../helpers/jobs';
-import { checkLimit, checkListFilters } from '../../helpers/validation';
+import { checkLimit, checkListFilters } from '../../input/validation';
+import type { ItemTools } from '../../jobs/types';
 import type { ApiClient } from '../../transport/client';
 
 interface Prepared {

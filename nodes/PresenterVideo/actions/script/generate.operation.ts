@@ -1,10 +1,15 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import type { ItemTools } from '../../helpers/jobs';
-import { LIMITS } from '../../helpers/limits';
-import { buildScriptBody } from '../../helpers/requestBodies';
-import type { ScriptResult } from '../../helpers/types';
+import { buildScriptBody } from '../../input/requestBodies';
+import type { ItemTools } from '../../jobs/types';
+import { LIMITS } from '../../service/limits';
+import type { ScriptResult } from '../../service/types';
 
 const properties: INodeProperties[] = [
 	{

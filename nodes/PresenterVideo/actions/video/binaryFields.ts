@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkBinaryTargets } from '../../helpers/binaryTargets';
+import { checkBinaryTargets } from '../../input/validation';
 
 /** Where Create and Download put the files they download. */
 

@@ -1,18 +1,27 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { checkModelForAvatar, checkModelHasAvatar } from '../../helpers/avatarModelCheck';
-import { compact } from '../../helpers/compact';
-import { estimateExportCredits, estimateGenerationCredits } from '../../helpers/credits/creditEstimate';
-import { roundCredits } from '../../helpers/credits/creditRules';
-import { settledJobJson, startJob, waitUntilSettled, type ItemTools, type WaitPreferences } from '../../helpers/jobs';
-import { buildExportBody, buildGenerationBody } from '../../helpers/requestBodies';
-import type { ExportJob, GenerationJob } from '../../helpers/types';
-import { downloadVideoFiles } from '../../helpers/videoFiles';
-import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
-import { billingOptionFields, readItemBilling, type ItemBilling } from './billingFields';
+import { estimateExportCredits, estimateGenerationCredits } from '../../billing/estimate';
+import { billingOptionFields, type ItemBilling, readItemBilling } from '../../billing/fields';
+import { roundCredits } from '../../billing/rules';
+import { checkModelForAvatar, checkModelHasAvatar } from '../../input/avatarModel';
+import { optionsCollection, readOptions } from '../../input/fields';
+import { buildExportBody, buildGenerationBody, compact } from '../../input/requestBodies';
+import { settledJobJson } from '../../jobs/output';
+import { startJob } from '../../jobs/start';
+import type { ItemTools } from '../../jobs/types';
+import type { ExportJob, GenerationJob } from '../../service/types';
+import { downloadVideoFiles } from '../../transport/download';
+import { readWaitPreferences, waitOptionFields, type WaitPreferences } from '../../wait/fields';
+import { waitUntilSettled } from '../../wait/poll';
+import { binaryOptionFields, type BinaryTargets, readBinaryTargets } from './binaryFields';
+import { avatarModelField } from './frameFields';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
-import { avatarModelField, optionsCollection, readOptions, readWaitPreferences, waitOptionFields } from './videoFields';
 
 const CREATE_MAX_WAIT_MINUTES = 60;
 

@@ -1,14 +1,19 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
-import { compact } from '../../helpers/compact';
-import { InputError } from '../../helpers/inputError';
-import { readJob, type ItemTools } from '../../helpers/jobs';
-import type { ExportJob } from '../../helpers/types';
-import { checkWebUrl, optionalText, requireText } from '../../helpers/validation';
-import { downloadVideoFiles } from '../../helpers/videoFiles';
-import { binaryOptionFields, readBinaryTargets, type BinaryTargets } from './binaryFields';
-import { optionsCollection } from './videoFields';
+import { optionsCollection } from '../../input/fields';
+import { compact } from '../../input/requestBodies';
+import { checkWebUrl, InputError, optionalText, requireText } from '../../input/validation';
+import { readJob } from '../../jobs/start';
+import type { ItemTools } from '../../jobs/types';
+import type { ExportJob } from '../../service/types';
+import { downloadVideoFiles } from '../../transport/download';
+import { binaryOptionFields, type BinaryTargets, readBinaryTargets } from './binaryFields';
 
 const properties: INodeProperties[] = [
 	{

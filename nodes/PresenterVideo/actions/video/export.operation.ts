@@ -1,17 +1,11 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { estimateExportCredits } from '../../helpers/credits/creditEstimate';
-import { buildExportBody } from '../../helpers/requestBodies';
-import { billingOptionFields, exportedVideoOf } from './billingFields';
-import {
-	avatarModelField,
-	frameFields,
-	jobStartFields,
-	jobStartOperation,
-	readFrame,
-	readOptions,
-} from './videoFields';
+import { estimateExportCredits } from '../../billing/estimate';
+import { billingOptionFields, exportedVideoOf } from '../../billing/fields';
+import { readOptions } from '../../input/fields';
+import { buildExportBody } from '../../input/requestBodies';
+import { avatarModelField, frameFields, readFrame } from './frameFields';
+import { jobStartFields, jobStartOperation } from './jobOperations';
 
 const properties: INodeProperties[] = [
 	{

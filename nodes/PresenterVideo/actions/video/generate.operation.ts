@@ -1,11 +1,10 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { estimateGenerationCredits } from '../../helpers/credits/creditEstimate';
-import { buildGenerationBody } from '../../helpers/requestBodies';
-import { billingOptionFields } from './billingFields';
+import { estimateGenerationCredits } from '../../billing/estimate';
+import { billingOptionFields } from '../../billing/fields';
+import { buildGenerationBody } from '../../input/requestBodies';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
-import { jobStartFields, jobStartOperation } from './videoFields';
+import { jobStartFields, jobStartOperation } from './jobOperations';
 
 const properties: INodeProperties[] = [
 	...generationFields(),

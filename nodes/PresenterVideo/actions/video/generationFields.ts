@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { GenerationInput, InputMethod } from '../../helpers/requestBodies';
-import { frameFields, readFrame, readOptions } from './videoFields';
+import { readOptions } from '../../input/fields';
+import type { GenerationInput, InputMethod } from '../../input/requestBodies';
+import { frameFields, readFrame } from './frameFields';
 
 const LOCATORS = {
 	voice: {

@@ -1,6 +1,6 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { jobStatusFields, jobStatusOperation } from './videoFields';
+import { jobStatusFields, jobStatusOperation } from './jobOperations';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['video'], operation: ['getGenerationStatus'] } },

@@ -1,7 +1,7 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { listVoices } from '../../helpers/catalogue';
-import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/listFields';
+import { listVoices } from '../../service/catalogue';
+import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/fields';
 import { listOperation } from '../common/listOutput';
 
 const properties: INodeProperties[] = [

@@ -1,5 +1,5 @@
-import { RequestBudget, type CallPriority } from '../../../../nodes/PresenterVideo/transport/requestBudget';
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/serviceTime';
+import { type CallPriority, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
+import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
 import { peakInAnyWindow, type Sandbox } from '../../../sandbox';
 import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';
 import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';

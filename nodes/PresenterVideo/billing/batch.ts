@@ -1,0 +1,104 @@
+import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+
+import type { ItemBilling } from './fields';
+import { keyLeaders, StartLedger } from './ledger';
+import { roundCredits } from './rules';
+import type { StartRegister } from './startOnce';
+
+/** The credit side of a batch of billed starts: the cap before, the ledger during, the hint after. */
+
+/** The cap and the retention hold for the whole execution: the first item's values count. */
+function batchSetting(billings: Array<ItemBilling | undefined>): ItemBilling | undefined {
+	return billings.find((billing) => billing !== undefined);
+}
+
+/**
+ * The batch's estimate, counting once the items that share an Idempotency Key. Over Max Credits
+ * per Execution, throws before anything is sent.
+ */
+export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): number {
+	const leaders = keyLeaders(billings.map((billing) => billing?.idempotencyKey));
+	const starting = billings.filter(
+		(billing, itemIndex): billing is ItemBilling => billing !== undefined && leaders[itemIndex] === itemIndex,
+	);
+	const estimate = totalCredits(starting);
+	const exceeded = checkCreditCap(estimate, batchSetting(billings)?.maxCredits, starting.length);
+	if (exceeded)
+		throw new NodeOperationError(context.getNode(), exceeded.message, { description: exceeded.description });
+	return estimate;
+}
+
+export function startRegister(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): StartRegister {
+	return {
+		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
+		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
+		inFlight: new Map(),
+	};
+}
+
+function actualCost(json: IDataObject): number | undefined {
+	const result = json.result as IDataObject | undefined;
+	const cost = json.totalCost ?? json.cost ?? result?.cost;
+	return typeof cost === 'number' ? cost : undefined;
+}
+
+/** Puts each item's own estimate on its output, and sums what the finished jobs actually cost. */
+export function settleCredits(
+	context: IExecuteFunctions,
+	outputs: INodeExecutionData[][],
+	billings: Array<ItemBilling | undefined>,
+	estimate: number,
+): void {
+	let spent = 0;
+	let unfinished = 0;
+	outputs.forEach((items, itemIndex) => {
+		const billing = billings[itemIndex];
+		for (const item of items) {
+			if (billing === undefined || item.json.error !== undefined) continue;
+			item.json.estimatedCredits = billing.credits;
+			// A job reused by key was paid for by an earlier execution.
+			if (item.json.reusedJob === 'idempotencyKey') continue;
+			const cost = actualCost(item.json);
+			if (cost === undefined) unfinished++;
+			else spent += cost;
+		}
+	});
+	context.addExecutionHints({ message: creditsSpentHint(spent, estimate, unfinished), location: 'outputPane' });
+}
+
+/** The batch-level guard behind Max Credits per Execution. */
+
+export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): number {
+	return roundCredits(estimates.reduce((sum, estimate) => sum + estimate.credits, 0));
+}
+
+export interface CreditCapExceeded {
+	message: string;
+	description: string;
+}
+
+/**
+ * Undefined when the batch fits under the cap (or no cap is set); otherwise the error to throw
+ * before any start is sent.
+ */
+export function checkCreditCap(
+	estimatedTotal: number,
+	maxCredits: number | undefined,
+	startCount: number,
+): CreditCapExceeded | undefined {
+	if (maxCredits === undefined || estimatedTotal <= maxCredits) return undefined;
+	const starts = startCount === 1 ? '1 start' : `${startCount} starts`;
+	return {
+		message: `Estimated cost of ${estimatedTotal} credits is over Max Credits per Execution (${maxCredits})`,
+		description: `Nothing was started. The ${starts} of this execution would cost an estimated ${estimatedTotal} credits. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
+	};
+}
+
+/** Text of the execution hint after a batch: what was spent against what was estimated. */
+export function creditsSpentHint(spent: number, estimated: number, unfinished: number): string {
+	const pending =
+		unfinished === 0
+			? ''
+			: ` ${unfinished} job${unfinished === 1 ? ' has' : 's have'} not finished, so ${unfinished === 1 ? 'its' : 'their'} cost is not counted yet.`;
+	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}).${pending}`;
+}

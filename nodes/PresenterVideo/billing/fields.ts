@@ -1,0 +1,98 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkNumberInRange } from '../input/validation';
+import type { ExportedVideo } from './estimate';
+import { DEFAULT_RETENTION_HOURS } from './ledger';
+
+/** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
+
+const MAX_CREDITS_CAP = 1_000_000;
+
+const MIN_RETENTION_HOURS = 0.1;
+
+/** A year. */
+const MAX_RETENTION_HOURS = 8760;
+
+export const billingOptionFields: INodeProperties[] = [
+	{
+		displayName: 'Max Credits per Execution',
+		name: 'maxCredits',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: MAX_CREDITS_CAP, numberPrecision: 1 },
+		default: 100,
+		description:
+			'Start nothing when the estimated cost of all items together is over this many credits. Without this option, there is no cap.',
+	},
+	{
+		displayName: 'Idempotency Key',
+		name: 'idempotencyKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.rowId }}',
+		description:
+			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one, also in later executions',
+	},
+	{
+		displayName: 'Idempotency Retention (Hours)',
+		name: 'idempotencyRetentionHours',
+		type: 'number',
+		typeOptions: { minValue: MIN_RETENTION_HOURS, maxValue: MAX_RETENTION_HOURS },
+		default: DEFAULT_RETENTION_HOURS,
+		description: 'How long a job started with an Idempotency Key is reused for that key',
+	},
+];
+
+/** What the router needs of an item that bills. */
+export interface ItemBilling {
+	/** The local estimate of what the item's starts cost. */
+	credits: number;
+	idempotencyKey?: string;
+	/** Max Credits per Execution; unset means no cap. The first item's value holds for the batch. */
+	maxCredits?: number;
+	retentionHours: number;
+}
+
+function isUnset(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/** Reads and checks an item's billing options, with the estimate of what its starts cost. */
+export function readItemBilling(context: IExecuteFunctions, itemIndex: number, credits: number): ItemBilling {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
+	const key = isUnset(idempotencyKey) ? '' : String(idempotencyKey).trim();
+	return {
+		credits,
+		idempotencyKey: key === '' ? undefined : key,
+		maxCredits: isUnset(maxCredits)
+			? undefined
+			: checkNumberInRange('Max Credits per Execution', maxCredits, 0, MAX_CREDITS_CAP, 'credits'),
+		retentionHours: isUnset(idempotencyRetentionHours)
+			? DEFAULT_RETENTION_HOURS
+			: checkNumberInRange(
+					'Idempotency Retention (Hours)',
+					idempotencyRetentionHours,
+					MIN_RETENTION_HOURS,
+					MAX_RETENTION_HOURS,
+					'hours',
+				),
+	};
+}
+
+function numberIn(json: IDataObject, field: string): number | undefined {
+	const result = json.result as IDataObject | undefined;
+	const value = json[field] ?? result?.[field];
+	return typeof value === 'number' && value > 0 ? value : undefined;
+}
+
+/** What the input item says about the video to export, for example Generate's output. */
+export function exportedVideoOf(json: IDataObject): ExportedVideo {
+	const fromGenerate =
+		json.kind === 'generation' || (typeof json.job_id === 'string' && json.job_id.startsWith('run_'));
+	return {
+		durationSeconds: numberIn(json, 'duration'),
+		origin: fromGenerate ? 'api' : undefined,
+		hasAvatar: typeof json.hasAvatar === 'boolean' ? json.hasAvatar : undefined,
+		avatarSeconds: numberIn(json, 'avatarSeconds'),
+	};
+}

@@ -1,0 +1,165 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * Remembers which job a start created, so a start is not paid twice:
+ * - Retry On Fail runs execute() again in the same execution: entries keyed by execution, run and
+ *   item let the retry find the job its earlier try started.
+ * - An Idempotency Key: entries keyed by the key let any later execution within the retention find
+ *   the job, instead of starting a new one.
+ *
+ * Storage is the node's workflow static data. n8n keeps that object in memory for the whole
+ * execution (retries included) and writes it to the workflow's row when a production execution
+ * ends, failed or not; manual executions from the editor are not written. So keys carry across
+ * executions that run one after the other, on any worker, but two executions that overlap do not
+ * see each other's starts, and the later one to end overwrites the other's entries.
+ */
+
+export type StartKind = 'generation' | 'export';
+
+export interface StartSlot {
+	kind: StartKind;
+	itemIndex: number;
+	/** The resolved Idempotency Key of the item; empty means none. */
+	idempotencyKey?: string;
+}
+
+export interface LedgerScope {
+	executionId: string;
+	runIndex: number;
+	/** Milliseconds since the epoch. */
+	now: number;
+	retentionMs: number;
+}
+
+interface LedgerEntry extends IDataObject {
+	/** Absent while the start request is on its way or its outcome is unknown. */
+	jobId?: string;
+	startedAt: number;
+	executionId: string;
+}
+
+export type PriorStart =
+	| { state: 'started'; jobId: string; startedAt: number; reusedBy: 'retry' | 'idempotencyKey' }
+	/** A start was sent but no job id came back: it may have been billed. */
+	| { state: 'unknown'; startedAt: number; reusedBy: 'retry' | 'idempotencyKey' };
+
+export const DEFAULT_RETENTION_HOURS = 24;
+
+const LEDGER_FIELD = 'startLedger';
+
+const RETRY_PREFIX = 'retry:';
+
+export class StartLedger {
+	private readonly entries: Record<string, LedgerEntry>;
+
+	constructor(
+		private readonly store: IDataObject,
+		private readonly scope: LedgerScope,
+	) {
+		this.entries = StartLedger.livingEntries(store[LEDGER_FIELD], scope);
+		// Write only when something expired: an unchanged ledger must not rewrite the workflow row.
+		const saved = store[LEDGER_FIELD];
+		const savedCount = typeof saved === 'object' && saved !== null ? Object.keys(saved).length : 0;
+		if (Object.keys(this.entries).length !== savedCount) this.save();
+	}
+
+	/** The ledger of the running node, in its static data. */
+	static forNode(context: IExecuteFunctions, retentionHours = DEFAULT_RETENTION_HOURS, now = Date.now()): StartLedger {
+		return new StartLedger(context.getWorkflowStaticData('node'), {
+			executionId: context.getExecutionId(),
+			runIndex: context.getWorkflowDataProxy(0).$runIndex,
+			now,
+			retentionMs: retentionHours * 3_600_000,
+		});
+	}
+
+	/** The job an earlier try or an earlier start with the same key created, if any. */
+	find(slot: StartSlot): PriorStart | undefined {
+		const key = this.keyOf(slot);
+		const entry = this.entries[key];
+		if (entry === undefined) return undefined;
+		const reusedBy = key.startsWith(RETRY_PREFIX) ? 'retry' : 'idempotencyKey';
+		return entry.jobId === undefined
+			? { state: 'unknown', startedAt: entry.startedAt, reusedBy }
+			: { state: 'started', jobId: entry.jobId, startedAt: entry.startedAt, reusedBy };
+	}
+
+	/** Call right before the start request is sent. */
+	claim(slot: StartSlot): void {
+		this.entries[this.keyOf(slot)] = {
+			startedAt: this.scope.now,
+			executionId: this.scope.executionId,
+		};
+		this.save();
+	}
+
+	/** Call as soon as the start response gives the job id. */
+	confirm(slot: StartSlot, jobId: string): void {
+		const key = this.keyOf(slot);
+		this.entries[key] = {
+			startedAt: this.entries[key]?.startedAt ?? this.scope.now,
+			executionId: this.scope.executionId,
+			jobId,
+		};
+		this.save();
+	}
+
+	/** Call when the service certainly refused the start (a 4xx answer), so nothing was billed. */
+	release(slot: StartSlot): void {
+		delete this.entries[this.keyOf(slot)];
+		this.save();
+	}
+
+	/**
+	 * Call when execute() is about to return its items: no retry of this run can follow, so its
+	 * retry entries go, and a large batch does not leave them in the workflow's saved data.
+	 */
+	settle(): void {
+		const prefix = `${RETRY_PREFIX}${this.scope.executionId}:${this.scope.runIndex}:`;
+		const settled = Object.keys(this.entries).filter((key) => key.startsWith(prefix));
+		if (settled.length === 0) return;
+		for (const key of settled) delete this.entries[key];
+		this.save();
+	}
+
+	private keyOf(slot: StartSlot): string {
+		const key = slot.idempotencyKey?.trim();
+		if (key) return `key:${slot.kind}:${key}`;
+		const { executionId, runIndex } = this.scope;
+		return `${RETRY_PREFIX}${executionId}:${runIndex}:${slot.itemIndex}:${slot.kind}`;
+	}
+
+	/** Reassigning the field (rather than editing it in place) marks the static data as changed. */
+	private save(): void {
+		this.store[LEDGER_FIELD] = { ...this.entries };
+	}
+
+	/** Drops keyed entries past the retention and retry entries of other executions. */
+	private static livingEntries(saved: unknown, scope: LedgerScope): Record<string, LedgerEntry> {
+		const living: Record<string, LedgerEntry> = {};
+		if (typeof saved !== 'object' || saved === null) return living;
+		for (const [key, value] of Object.entries(saved as Record<string, LedgerEntry>)) {
+			if (typeof value?.startedAt !== 'number') continue;
+			const isRetry = key.startsWith(RETRY_PREFIX);
+			const alive = isRetry ? value.executionId === scope.executionId : scope.now - value.startedAt < scope.retentionMs;
+			if (alive) living[key] = { ...value };
+		}
+		return living;
+	}
+}
+
+/**
+ * For each item, the index of the first item of the batch with the same Idempotency Key (itself
+ * when it is the first or has no key): only leaders start, the others reuse the leader's job.
+ */
+export function keyLeaders(keys: ReadonlyArray<string | undefined>): number[] {
+	const first = new Map<string, number>();
+	return keys.map((raw, index) => {
+		const key = raw?.trim();
+		if (!key) return index;
+		const leader = first.get(key);
+		if (leader !== undefined) return leader;
+		first.set(key, index);
+		return index;
+	});
+}

@@ -1,0 +1,115 @@
+import { type IDataObject, NodeApiError } from 'n8n-workflow';
+
+import { startOnce, type StartOutcome } from '../billing/startOnce';
+import { JOB_KINDS } from '../service/jobKinds';
+import type { JobKind, ServiceJob } from '../service/types';
+import type { CallOptions } from '../transport/client';
+import { WaitCancelledError } from '../transport/time';
+import type { ItemTools, StartedJob } from './types';
+
+/**
+ * A start that failed before it was sent, or that the service answered with an HTTP status, was
+ * not billed; any other failure (no answer, an unreadable one) may have been.
+ */
+function mayHaveBeenBilled(error: unknown): boolean {
+	if (error instanceof WaitCancelledError) return false;
+	return !(error instanceof NodeApiError && error.httpCode);
+}
+
+/** A place among calls waiting for the rate limit: the longer the video, the sooner, as what follows it takes longest. */
+export function longestFirst(sizeSeconds: number | undefined): number {
+	return -(sizeSeconds ?? 0);
+}
+
+/**
+ * Starts a billed job once, and registers its id before anything else can fail. Among starts
+ * waiting for the rate limit, longer videos go first: the batch's longest job decides its end.
+ * `sizeSeconds` is the video's length when the body does not say it (an export).
+ */
+export async function startJob(
+	tools: ItemTools,
+	kind: JobKind,
+	body: IDataObject,
+	itemIndex: number,
+	sizeSeconds = JOB_KINDS[kind].sizeSeconds(body),
+): Promise<StartedJob> {
+	const { startPath } = JOB_KINDS[kind];
+	const order = longestFirst(sizeSeconds);
+	let sent = false;
+	const send = async (claim: () => void) =>
+		await tools.start(async () => {
+			claim();
+			sent = true;
+			return await tools.client.start<ServiceJob>(startPath, body, { itemIndex, order });
+		});
+	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
+	const outcome: StartOutcome = await (
+		tools.starts
+			? startOnce(tools.starts, tools.node, kind, itemIndex, send)
+			: send(() => {}).then((answer) => ({ jobId: answer?.job_id, start: answer }))
+	).catch((error: Error) => {
+		if (sent && mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
+	});
+	if (outcome.reusedBy) {
+		const reused: StartedJob = {
+			kind,
+			jobId: outcome.jobId,
+			itemIndex,
+			startedAt: Date.now(),
+			reusedBy: outcome.reusedBy,
+			sizeSeconds,
+		};
+		tools.registerJob(reused);
+		try {
+			reused.lastKnown = await readJob(tools, kind, outcome.jobId, itemIndex);
+		} catch (error) {
+			throw unreadableStatusError(kind, outcome.jobId, error as Error);
+		}
+		return reused;
+	}
+	const start = outcome.start;
+	if (typeof start?.job_id !== 'string' || start.job_id === '') {
+		const error = new NodeApiError(
+			tools.node,
+			{ endpoint: startPath },
+			{
+				message: `The service accepted the ${kind} request but sent no job ID`,
+				description:
+					'A job may have been started. It was not sent again, to avoid paying twice: check the dashboard before starting again.',
+				itemIndex,
+			},
+		);
+		tools.registerUnansweredStart({ kind, itemIndex, error });
+		throw error;
+	}
+	const started: StartedJob = {
+		kind,
+		jobId: start.job_id,
+		itemIndex,
+		startedAt: Date.now(),
+		start,
+		sizeSeconds,
+	};
+	tools.registerJob(started);
+	return started;
+}
+
+/** Reads a job's status once; `order` and `deadline` place the read among those waiting for the rate limit. */
+export async function readJob(
+	tools: ItemTools,
+	kind: JobKind,
+	jobId: string,
+	itemIndex: number,
+	queue: Pick<CallOptions, 'order' | 'deadline' | 'beforeStart'> = {},
+): Promise<ServiceJob> {
+	return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex, ...queue });
+}
+
+/** A status that could not be read while waiting: the error keeps the job id. */
+export function unreadableStatusError(kind: JobKind, jobId: string, error: Error): Error {
+	const described = error as Error & { description?: string | null };
+	const note = `The ${kind} job ${jobId} was started; look up its status later with its job ID.`;
+	described.description = described.description ? `${described.description}\n\n${note}` : note;
+	return described;
+}

@@ -1,0 +1,121 @@
+import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
+
+import { explainCode, explainStatus, normalizeCode } from './errorCatalog';
+import type { RequestKind } from './retryPolicy';
+
+export interface FieldProblem {
+	field?: string;
+	code?: string;
+	message?: string;
+}
+
+export interface ParsedApiError {
+	code?: string;
+	message?: string;
+	details: FieldProblem[];
+}
+
+function asText(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Reads both error shapes of the service (single error, validation failure) and a nested variant. */
+export function parseErrorBody(body: unknown): ParsedApiError {
+	if (typeof body !== 'object' || body === null) return { message: asText(body)?.slice(0, 300), details: [] };
+	const record = body as Record<string, unknown>;
+	const nested =
+		typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : undefined;
+	const details = Array.isArray(record.details)
+		? record.details.filter((entry): entry is FieldProblem => typeof entry === 'object' && entry !== null)
+		: [];
+	const code = asText(record.code) ?? asText(nested?.code) ?? asText(details[0]?.code);
+	const message = asText(record.error) ?? asText(nested?.message) ?? asText(record.message);
+	return { code: code ? normalizeCode(code) : undefined, message, details };
+}
+
+function describeDetails(details: FieldProblem[]): string | undefined {
+	if (details.length === 0) return undefined;
+	return details
+		.map((detail) => {
+			const what = [detail.field && `"${detail.field}"`, detail.message].filter(Boolean).join(': ');
+			return detail.code ? `${what} (${normalizeCode(detail.code)})` : what;
+		})
+		.join('; ');
+}
+
+export interface ApiErrorContext {
+	status: number;
+	body: unknown;
+	endpoint: string;
+	itemIndex?: number;
+}
+
+/** One readable NodeApiError per failed call: title, code and service text up front, the fix below. */
+export function buildApiError(node: INode, { status, body, endpoint, itemIndex }: ApiErrorContext): NodeApiError {
+	const parsed = parseErrorBody(body);
+	const explanation = explainCode(parsed.code) ?? explainStatus(status);
+	const fieldText = describeDetails(parsed.details);
+	const codeText = parsed.code ? ` [${parsed.code}]` : '';
+	const serviceText = [parsed.message, fieldText].filter(Boolean).join(' - ');
+	const message = `${explanation.title}${codeText}${serviceText ? `: ${serviceText}` : ''}`;
+	// Only what the service said about itself is kept: never request headers, which carry the key.
+	const errorResponse: JsonObject = {
+		httpCode: status,
+		endpoint,
+		code: parsed.code ?? null,
+		error: parsed.message ?? null,
+		details: parsed.details.map((detail) => ({ ...detail })) as JsonObject[],
+	};
+	return new NodeApiError(node, errorResponse, {
+		message,
+		description: explanation.fix,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** The low-level cause (ECONNRESET, ETIMEDOUT, ...) of a failed request, without any request details. */
+export function networkCause(error: unknown): string {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current; depth++) {
+		const candidate = current as { code?: unknown; cause?: unknown };
+		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) return candidate.code;
+		current = candidate.cause;
+	}
+	return 'connection failed';
+}
+
+export function buildNetworkError(
+	node: INode,
+	kind: RequestKind,
+	endpoint: string,
+	cause: string,
+	itemIndex?: number,
+): NodeApiError {
+	const description =
+		kind === 'start'
+			? 'The start request may have reached the service, so it was not sent again (a second start would be billed twice). Check the dashboard or the status of recent jobs before starting again.'
+			: 'The request was retried several times. Check the Base URL in the credential and that the service is reachable from n8n.';
+	return new NodeApiError(
+		node,
+		{ endpoint, cause },
+		{ message: `Could not reach the service (${cause}) on ${endpoint}`, description, itemIndex },
+	);
+}
+
+export function buildMalformedResponseError(
+	node: INode,
+	kind: RequestKind,
+	endpoint: string,
+	itemIndex?: number,
+): NodeApiError {
+	const description =
+		kind === 'start'
+			? 'The service accepted the request but its answer could not be read, so a job may have been started. It was not sent again, to avoid paying twice. Check the dashboard before starting again.'
+			: 'The service answered with something that is not JSON, several times in a row. Check the Base URL in the credential: it must be the root of the API service.';
+	return new NodeApiError(
+		node,
+		{ endpoint },
+		{ message: `The service sent an unreadable answer on ${endpoint}`, description, itemIndex },
+	);
+}

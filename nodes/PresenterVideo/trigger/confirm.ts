@@ -1,0 +1,153 @@
+import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
+
+import { JOB_KINDS } from '../service/jobKinds';
+import type { JobKind } from '../service/types';
+import { resolveApiRoot, sendApiRequest } from '../transport/apiRequest';
+import { answerOf, budgetForContext } from '../transport/budget';
+import { unwrapObject } from '../transport/client';
+import { networkCause, parseErrorBody } from '../transport/errors';
+import { type JobEvent, readError, readResult } from './event';
+import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
+
+export type Confirmation =
+	| { verdict: 'confirmed'; event: JobEvent & { kind: JobKind } }
+	| { verdict: 'contradicted'; reason: 'unknown-job' | 'other-status' | 'other-job' }
+	| { verdict: 'unavailable'; cause: string };
+
+const OTHER_KIND: Record<JobKind, JobKind> = { generation: 'export', export: 'generation' };
+
+/** A kind named by task or result is asked alone; a guess from the id prefix, or none, tries both. */
+export function kindsToTry(event: JobEvent): JobKind[] {
+	if (event.kind === undefined) return ['generation', 'export'];
+	return event.kindSource === 'prefix' ? [event.kind, OTHER_KIND[event.kind]] : [event.kind];
+}
+
+/** The delivery holds only if the service reports the same job in the same final status. */
+export function compareWithStatus(event: JobEvent, kind: JobKind, body: Record<string, unknown>): Confirmation {
+	const reportedId = typeof body.job_id === 'string' ? body.job_id.trim() : undefined;
+	if (reportedId !== undefined && reportedId !== event.jobId) return { verdict: 'contradicted', reason: 'other-job' };
+	const reportedStatus = typeof body.status === 'string' ? body.status.trim().toLowerCase() : undefined;
+	if (reportedStatus !== event.status) return { verdict: 'contradicted', reason: 'other-status' };
+
+	// From here on the service's own answer is the truth: it replaces what the delivery said.
+	const confirmed: JobEvent & { kind: JobKind } = {
+		jobId: event.jobId,
+		status: event.status,
+		kind,
+		kindSource: 'status',
+	};
+	if (event.task !== undefined) confirmed.task = event.task;
+	const result = event.status === 'completed' ? readResult(body.result) : undefined;
+	const error = event.status === 'failed' ? readError(body.error) : undefined;
+	if (result !== undefined) confirmed.result = result;
+	if (error !== undefined) confirmed.error = error;
+	return { verdict: 'confirmed', event: confirmed };
+}
+
+/** Asks the status endpoint(s) until one knows the job; `lookup` does the HTTP. */
+export async function confirmEvent(
+	event: JobEvent,
+	lookup: (kind: JobKind) => Promise<StatusLookup>,
+): Promise<Confirmation> {
+	for (const kind of kindsToTry(event)) {
+		const answer = await lookup(kind);
+		if (answer.outcome === 'unavailable') return { verdict: 'unavailable', cause: answer.cause };
+		if (answer.outcome === 'found') return compareWithStatus(event, kind, answer.body);
+	}
+	return { verdict: 'contradicted', reason: 'unknown-job' };
+}
+
+async function lookupWithinDeadline(
+	context: IWebhookFunctions,
+	kind: JobKind,
+	jobId: string,
+	deadline: Deadline,
+): Promise<StatusLookup> {
+	const timeout = deadline.callTimeout(DELIVERY_LIMITS.confirmTimeoutMs);
+	if (timeout === undefined) return { outcome: 'unavailable', cause: 'no time left before the answer is due' };
+	try {
+		return await fetchJobStatus(context, kind, jobId, timeout);
+	} catch (error) {
+		// getCredentials throws when no credential is selected: logged, never sent to the caller.
+		return { outcome: 'unavailable', cause: (error as Error).message };
+	}
+}
+
+/** The event as the service reports it, or the reply that ends the delivery without a start. */
+export async function confirmWithService(
+	context: IWebhookFunctions,
+	event: JobEvent,
+	deadline: Deadline,
+): Promise<{ event: JobEvent & { kind: JobKind } } | { reply: ReplyName }> {
+	const confirmation = await confirmEvent(
+		event,
+		async (kind) => await lookupWithinDeadline(context, kind, event.jobId, deadline),
+	);
+	if (confirmation.verdict === 'confirmed') return { event: confirmation.event };
+	if (confirmation.verdict === 'unavailable') {
+		context.logger.warn(
+			`Presenter Video Trigger: could not confirm job ${event.jobId} (${confirmation.cause}); the service will retry`,
+		);
+		return { reply: 'confirmUnavailable' };
+	}
+	context.logger.info(
+		`Presenter Video Trigger: the service does not confirm job ${event.jobId} as ${event.status} (${confirmation.reason}); nothing started`,
+	);
+	return { reply: 'notConfirmed' };
+}
+
+export type StatusLookup =
+	| { outcome: 'found'; body: Record<string, unknown> }
+	/** 404, or 403 for a job of another space: the credential's space does not know the job. */
+	| { outcome: 'unknown-job' }
+	/** The answer says nothing about the job: network, time-out, 5xx, 429, a rejected key. */
+	| { outcome: 'unavailable'; cause: string };
+
+/**
+ * One status call, bounded by `timeoutMs` from start to end of the body, and never retried here:
+ * the service retries the delivery itself, which gives the check another chance. It waits for
+ * room in the workspace's request budget, shared with the action node, within that same bound.
+ */
+export async function fetchJobStatus(
+	context: IWebhookFunctions,
+	kind: JobKind,
+	jobId: string,
+	timeoutMs: number,
+): Promise<StatusLookup> {
+	let apiRoot: string;
+	try {
+		apiRoot = await resolveApiRoot(context);
+	} catch {
+		return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
+	}
+
+	const deadline = Date.now() + timeoutMs;
+	const budget = await budgetForContext(context, apiRoot);
+	const permit = await budget.acquire({ priority: 'read', deadline });
+	if (!permit) return { outcome: 'unavailable', cause: 'the rate limit left no room in time' };
+
+	let response: IN8nHttpFullResponse;
+	try {
+		const leftMs = Math.max(deadline - Date.now(), 1);
+		response = await sendApiRequest(context, apiRoot, {
+			method: 'GET',
+			endpoint: JOB_KINDS[kind].statusPath(jobId),
+			timeoutMs: leftMs,
+			abortSignal: AbortSignal.timeout(leftMs),
+		});
+		permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+	} catch (error) {
+		permit.finish({ type: 'unknown' });
+		return { outcome: 'unavailable', cause: networkCause(error) };
+	}
+
+	const { statusCode } = response;
+	if (statusCode === 404 || statusCode === 403) {
+		// 403 also means "plan_required"; only a job-level refusal proves the job is not ours.
+		if (statusCode === 404 || parseErrorBody(response.body).code === 'UNAUTHORIZED_JOB')
+			return { outcome: 'unknown-job' };
+	}
+	if (statusCode < 200 || statusCode >= 300) return { outcome: 'unavailable', cause: `HTTP ${statusCode}` };
+	const body = unwrapObject<unknown>(response.body);
+	return isRecord(body) ? { outcome: 'found', body } : { outcome: 'unavailable', cause: 'unreadable answer' };
+}

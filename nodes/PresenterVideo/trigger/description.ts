@@ -1,0 +1,98 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'The service has no webhook registration: copy the Production URL above into the Webhook URL field of the Presenter Video node (Video > Generate or Export). Events arrive only while the workflow is active (published).',
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Trigger On',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [],
+		description: 'The job events that start the workflow. Other events are acknowledged and ignored.',
+		options: [
+			{
+				name: 'Export Completed',
+				value: 'export.completed',
+				description: 'An export finished: the output has the MP4 address and thumbnail',
+			},
+			{
+				name: 'Export Failed',
+				value: 'export.failed',
+				description: 'An export failed: the output has the error code and message',
+			},
+			{
+				name: 'Generation Completed',
+				value: 'generation.completed',
+				description: 'A video generation finished: the output has the video ID to export',
+			},
+			{
+				name: 'Generation Failed',
+				value: 'generation.failed',
+				description: 'A video generation failed: the output has the error code and message',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Binary Property',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				displayOptions: { show: { downloadVideo: [true] } },
+				description: 'Name of the binary property the MP4 is written to',
+			},
+			{
+				displayName: 'Confirm With API',
+				name: 'confirmWithApi',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to check each event with the job's status endpoint before starting the workflow, using the Presenter Video API credential (select one above). The workflow starts only if the service reports the same job in the same final state, and the output then holds the service's answer, so a forged call starts nothing.",
+			},
+			{
+				displayName: 'Download Video',
+				name: 'downloadVideo',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to download the MP4 of a completed export into binary data when the execution starts, once per event (repeats are dropped first). If it fails, the item has downloadError and keeps videoUrl. In database binary mode (queue mode) n8n holds the whole file in memory and refuses files over 512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE is raised.',
+			},
+			{
+				displayName: 'Include Raw Body',
+				name: 'includeRawBody',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add the delivery body, as the service sent it, under rawBody',
+			},
+			{
+				displayName: 'Secret',
+				name: 'secret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description:
+					'When set, append ?secret=&lt;this value&gt; to the Production URL you paste into the Presenter Video node. Calls with a missing or wrong secret get 401 and start nothing.',
+			},
+		],
+	},
+];
+
+export interface TriggerOptions {
+	binaryPropertyName?: string;
+	confirmWithApi?: boolean;
+	downloadVideo?: boolean;
+	includeRawBody?: boolean;
+	secret?: string;
+}

@@ -1,0 +1,198 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../input/requestBodies';
+import { JobKind } from '../service/types';
+import { DELIVERY_LIMITS, isRecord } from './request';
+
+/** The two finished states a delivery reports. */
+export type TerminalStatus = 'completed' | 'failed';
+
+/** The four events a user can pick in Trigger On; also the `event` field of the output. */
+export type EventName = `${JobKind}.${TerminalStatus}`;
+
+export const EVENT_NAMES: readonly EventName[] = [
+	'generation.completed',
+	'generation.failed',
+	'export.completed',
+	'export.failed',
+];
+
+/**
+ * How sure the kind is. `task` and `result` name it outright; an id prefix is only a hint
+ * (the service's own examples use `run_` for an export), so a prefix-based kind may be corrected
+ * by the status endpoint. `status`: the status endpoint that knew the job.
+ */
+export type KindSource = 'task' | 'result' | 'prefix' | 'status';
+
+/** The fields of a job's `result` that the output carries, as sent (snake case). */
+export interface JobResultFields {
+	video_id?: string;
+	video_url?: string;
+	thumbnail_url?: string;
+	duration?: number;
+	cost?: number;
+	created_at?: string;
+}
+
+export interface JobErrorFields {
+	code?: string;
+	message?: string;
+}
+
+/** A delivery about a finished generation or export job. */
+export interface JobEvent {
+	jobId: string;
+	status: TerminalStatus;
+	/** Undefined when neither task, result nor prefix tells: only the status endpoint can. */
+	kind?: JobKind;
+	kindSource?: KindSource;
+	task?: string;
+	result?: JobResultFields;
+	error?: JobErrorFields;
+}
+
+export function eventName(kind: JobKind, status: TerminalStatus): EventName {
+	return `${kind}.${status}`;
+}
+
+/** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
+export type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status';
+
+/** Why a well-formed delivery starts nothing. */
+export type IgnoredReason = 'other-task' | 'not-finished';
+
+export type Classification =
+	| { type: 'malformed'; reason: MalformedReason }
+	| { type: 'ignored'; reason: IgnoredReason }
+	| { type: 'job'; event: JobEvent };
+
+const TASK_KINDS: Record<string, JobKind> = {
+	video_generate: 'generation',
+	video_export: 'export',
+};
+
+const ID_PREFIX_KINDS: Array<[string, JobKind]> = [
+	['run_', 'generation'],
+	['export_', 'export'],
+];
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function finiteNumber(value: unknown): number | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+	return undefined;
+}
+
+function terminalStatus(value: string): TerminalStatus | undefined {
+	const status = value.toLowerCase();
+	return status === 'completed' || status === 'failed' ? status : undefined;
+}
+
+export function readResult(value: unknown): JobResultFields | undefined {
+	if (!isRecord(value)) return undefined;
+	const result: JobResultFields = {
+		video_id: text(value.video_id),
+		video_url: text(value.video_url),
+		thumbnail_url: text(value.thumbnail_url),
+		duration: finiteNumber(value.duration),
+		cost: finiteNumber(value.cost),
+		created_at: text(value.created_at),
+	};
+	return withoutUndefined(result);
+}
+
+/** Both `{ code, message }` and a bare message string occur in the wild. */
+export function readError(value: unknown): JobErrorFields | undefined {
+	if (typeof value === 'string') return text(value) ? { message: value.trim() } : undefined;
+	if (!isRecord(value)) return undefined;
+	return withoutUndefined({ code: text(value.code), message: text(value.message) ?? text(value.error) });
+}
+
+function withoutUndefined<T extends object>(value: T): T | undefined {
+	const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+	return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
+}
+
+/** Task first, then the shape of the result, then the id prefix (the weakest sign). */
+function detectKind(jobId: string, result: JobResultFields | undefined): { kind?: JobKind; kindSource?: KindSource } {
+	if (result?.video_id !== undefined && result.video_url === undefined)
+		return { kind: 'generation', kindSource: 'result' };
+	if (result?.video_url !== undefined) return { kind: 'export', kindSource: 'result' };
+	const lowerId = jobId.toLowerCase();
+	for (const [prefix, kind] of ID_PREFIX_KINDS) if (lowerId.startsWith(prefix)) return { kind, kindSource: 'prefix' };
+	return {};
+}
+
+/** Reads a delivery body: what it is about, or why it must be refused or ignored. */
+export function classifyDelivery(body: unknown): Classification {
+	if (!isRecord(body)) return { type: 'malformed', reason: 'not-an-object' };
+
+	const task = text(body.task)?.toLowerCase();
+	// Avatar events (and any task added later) are not video jobs; they carry no job_id either.
+	if (task !== undefined && TASK_KINDS[task] === undefined) return { type: 'ignored', reason: 'other-task' };
+
+	const jobId = text(body.job_id);
+	if (jobId === undefined || jobId.length > DELIVERY_LIMITS.maxJobIdLength)
+		return { type: 'malformed', reason: 'missing-job-id' };
+	const rawStatus = text(body.status);
+	if (rawStatus === undefined) return { type: 'malformed', reason: 'missing-status' };
+	const status = terminalStatus(rawStatus);
+	if (status === undefined) return { type: 'ignored', reason: 'not-finished' };
+
+	const result = status === 'completed' ? readResult(body.result) : undefined;
+	const error = status === 'failed' ? readError(body.error) : undefined;
+	const detected =
+		task !== undefined ? { kind: TASK_KINDS[task], kindSource: 'task' as const } : detectKind(jobId, result);
+
+	const event: JobEvent = { jobId, status, ...detected };
+	if (task !== undefined) event.task = task;
+	if (result !== undefined) event.result = result;
+	if (error !== undefined) event.error = error;
+	return { type: 'job', event };
+}
+
+export interface EventItemInput {
+	event: JobEvent & { kind: JobKind };
+	/** True when the status endpoint confirmed the event and `event` holds its answer. */
+	confirmed: boolean;
+	receivedAt: Date;
+	rawBody?: unknown;
+}
+
+/** The output item's JSON: camelCase fields in a fixed order, absent values left out. */
+export function buildEventJson({ event, confirmed, receivedAt, rawBody }: EventItemInput): IDataObject {
+	const { result, error } = event;
+	return compact({
+		event: eventName(event.kind, event.status),
+		kind: event.kind,
+		jobId: event.jobId,
+		status: event.status,
+		videoId: result?.video_id,
+		videoUrl: result?.video_url,
+		thumbnailUrl: result?.thumbnail_url,
+		duration: result?.duration,
+		cost: result?.cost,
+		createdAt: result?.created_at,
+		error:
+			event.status === 'failed'
+				? compact({
+						// Codes come in upper or lower case for the same failure: one spelling to branch on.
+						code: error?.code?.toUpperCase() ?? 'UNKNOWN',
+						message: error?.message ?? '',
+						originalCode: error?.code,
+					})
+				: undefined,
+		task: event.task,
+		confirmed,
+		receivedAt: receivedAt.toISOString(),
+		rawBody: rawBody as IDataObject | undefined,
+	});
+}
+
+/** A file name for the job's MP4 that is safe on every file system. */
+export function videoFileName(jobId: string): string {
+	return `${jobId.replace(/[^A-Za-z0-9_-]/g, '_')}.mp4`;
+}

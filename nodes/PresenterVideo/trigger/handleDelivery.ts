@@ -1,0 +1,101 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import type { JobKind } from '../service/types';
+import { confirmWithService } from './confirm';
+import type { TriggerOptions } from './description';
+import { buildEventJson, classifyDelivery, eventName, type EventName, type JobEvent } from './event';
+import { claim, eventKey, hasEntry, release, scopedKey, withEntry } from './repeats';
+import { Deadline, isOversized, readBody, REPLIES, type ReplyName, secretMatches } from './request';
+
+/** Where the trigger keeps its ledger of started events, in the node's static data. */
+const LEDGER_FIELD = 'deliveries';
+
+function answer(context: IWebhookFunctions, name: ReplyName): IWebhookResponseData {
+	const reply = REPLIES[name];
+	// n8n answers 2xx itself; other statuses are written here, as n8n's own Webhook node does.
+	if (reply.status >= 200 && reply.status < 300) return { webhookResponse: reply.body };
+	const response = context.getResponseObject();
+	response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify(reply.body));
+	return { noWebhookResponse: true };
+}
+
+/** One trigger node of one workflow, test URL and production URL apart. */
+function triggerScope(context: IWebhookFunctions): string {
+	const node = context.getNode();
+	return `${context.getWorkflow().id ?? ''}/${node.id ?? node.name}/${context.getMode()}`;
+}
+
+function isSelected(selected: EventName[], event: JobEvent): boolean {
+	const kinds: JobKind[] = event.kind ? [event.kind] : ['generation', 'export'];
+	return kinds.some((kind) => selected.includes(eventName(kind, event.status)));
+}
+
+/** Handles one delivery: checks, filters, drops repeats, confirms, then starts or answers. */
+export async function handleDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const receivedAt = new Date();
+	const deadline = new Deadline();
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const request = context.getRequestObject();
+	const log = context.logger;
+
+	if (options.secret && !secretMatches(options.secret, (context.getQueryData() as IDataObject).secret)) {
+		log.debug('Presenter Video Trigger: refused a delivery without the right secret');
+		return answer(context, 'unauthorized');
+	}
+	if (isOversized({ headers: request.headers, rawBody: request.rawBody })) return answer(context, 'tooLarge');
+
+	const rawBody = readBody(context.getBodyData(), request.rawBody);
+	const classification = classifyDelivery(rawBody);
+	if (classification.type === 'malformed') {
+		log.debug(`Presenter Video Trigger: refused a malformed delivery (${classification.reason})`);
+		return answer(context, 'malformed');
+	}
+	if (classification.type === 'ignored') return answer(context, 'notAJobEvent');
+
+	let event = classification.event;
+	const selected = context.getNodeParameter('events', []) as EventName[];
+	if (!isSelected(selected, event)) return answer(context, 'notSelected');
+	// Without a status check there is no way to tell which of the two events this is.
+	if (event.kind === undefined && !options.confirmWithApi) return answer(context, 'kindUnknown');
+
+	const key = eventKey(event.jobId, event.status);
+	const staticData = context.getWorkflowStaticData('node');
+	if (hasEntry(staticData[LEDGER_FIELD], key)) return answer(context, 'duplicate');
+	const processKey = scopedKey(triggerScope(context), key);
+	const claimed = claim(processKey);
+	if (claimed === 'in-flight') return answer(context, 'inProgress');
+	if (claimed === 'accepted-recently') return answer(context, 'duplicate');
+
+	let accepted = false;
+	try {
+		let confirmed = false;
+		if (options.confirmWithApi) {
+			const confirmation = await confirmWithService(context, event, deadline);
+			if ('reply' in confirmation) return answer(context, confirmation.reply);
+			event = confirmation.event;
+			confirmed = true;
+			// The service may have corrected a kind guessed from the id prefix.
+			if (!isSelected(selected, event)) return answer(context, 'notSelected');
+		}
+		const knownEvent = event as JobEvent & { kind: JobKind };
+
+		// Download Video runs in execute(), after repeats are dropped: a repeat stores no file.
+		const item: INodeExecutionData = {
+			json: buildEventJson({
+				event: knownEvent,
+				confirmed,
+				receivedAt,
+				rawBody: options.includeRawBody ? rawBody : undefined,
+			}),
+		};
+
+		// A fresh object (not a nested edit) so n8n notices the change. It is only a first filter:
+		// n8n 2.x saves it the first time only, and never atomically across processes.
+		staticData[LEDGER_FIELD] = withEntry(staticData[LEDGER_FIELD], key);
+		accepted = true;
+		return { workflowData: [[item]], webhookResponse: REPLIES.started.body };
+	} finally {
+		release(processKey, accepted);
+	}
+}

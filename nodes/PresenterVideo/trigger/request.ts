@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'crypto';
+import { type IDataObject, jsonParse } from 'n8n-workflow';
+
+/** Bounds that keep every answer inside the service's 10-second delivery time-out. */
+export const DELIVERY_LIMITS = {
+	/** Bodies beyond this are refused; a real event is a few hundred bytes. */
+	maxBodyBytes: 1024 * 1024,
+	/** Longest job id accepted: ids go into URLs and dedup keys. */
+	maxJobIdLength: 200,
+	/** Everything before the answer (the confirmation) must finish within this. */
+	answerBudgetMs: 8_000,
+	/** One status call; a second one (the other job kind) may follow when the kind was a guess. */
+	confirmTimeoutMs: 3_000,
+	/** Below this much budget a call is not started: it could not finish in time. */
+	minCallMs: 250,
+};
+
+/**
+ * Every answer the trigger gives, as fixed texts: nothing of the request (body, secret) is ever
+ * echoed. 2xx tells the service to stop retrying; a non-2xx makes it try again later.
+ */
+export interface Reply {
+	status: number;
+	body: IDataObject;
+}
+
+export const REPLIES = {
+	started: { status: 200, body: { received: true, outcome: 'started' } },
+	duplicate: { status: 200, body: { received: true, outcome: 'duplicate' } },
+	notSelected: { status: 200, body: { received: true, outcome: 'event not selected' } },
+	notAJobEvent: { status: 200, body: { received: true, outcome: 'not a finished video job' } },
+	kindUnknown: { status: 200, body: { received: true, outcome: 'job kind unknown' } },
+	unauthorized: { status: 401, body: { error: 'Unauthorized' } },
+	malformed: { status: 400, body: { error: 'The body must be a JSON object with job_id and status' } },
+	tooLarge: { status: 400, body: { error: 'The body is too large' } },
+	// A copy of an event still being handled: answered non-2xx so the service sends it again
+	// later, when it is either recorded (then dropped) or free to be handled.
+	inProgress: { status: 409, body: { error: 'This event is being processed; try again later' } },
+	// Non-2xx so that a status endpoint lagging behind its own webhook gets another chance.
+	notConfirmed: { status: 409, body: { error: 'The service does not confirm this event' } },
+	confirmUnavailable: { status: 503, body: { error: 'The event could not be confirmed; try again later' } },
+} satisfies Record<string, Reply>;
+
+export type ReplyName = keyof typeof REPLIES;
+
+function digest(value: string): Uint8Array {
+	return new Uint8Array(createHash('sha256').update(value, 'utf8').digest());
+}
+
+/**
+ * Whether the `secret` query value equals the configured one. Both sides are hashed first so the
+ * comparison takes the same time whatever the length or the first differing character.
+ * A repeated parameter (`?secret=a&secret=b`) arrives as an array and never matches.
+ */
+export function secretMatches(expected: string, given: unknown): boolean {
+	if (typeof given !== 'string') return false;
+	return timingSafeEqual(digest(expected), digest(given));
+}
+
+export interface RequestSizeSource {
+	headers: Record<string, string | string[] | undefined>;
+	rawBody?: unknown;
+}
+
+/** The size of the body as received, when the request tells it: raw bytes, else Content-Length. */
+export function bodySize(request: RequestSizeSource): number | undefined {
+	const raw = request.rawBody as { length?: unknown } | undefined;
+	if (raw !== undefined && raw !== null && typeof raw.length === 'number') return raw.length;
+	const header = request.headers['content-length'];
+	const declared = Number(Array.isArray(header) ? header[0] : header);
+	return Number.isFinite(declared) && declared >= 0 ? declared : undefined;
+}
+
+export function isOversized(request: RequestSizeSource, limit = DELIVERY_LIMITS.maxBodyBytes): boolean {
+	const size = bodySize(request);
+	return size !== undefined && size > limit;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return jsonParse(text.replace(/^\uFEFF/, ''));
+	} catch {
+		return undefined;
+	}
+}
+
+function rawText(rawBody: unknown): string | undefined {
+	if (typeof rawBody === 'string') return rawBody;
+	return Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : undefined;
+}
+
+/**
+ * The delivery as JSON. n8n parses `application/json` itself; a JSON body sent with another
+ * content type (text/plain, none) arrives as text or only as raw bytes and is parsed here.
+ */
+export function readBody(parsed: unknown, rawBody: unknown): unknown {
+	if (isRecord(parsed) && Object.keys(parsed).length > 0) return parsed;
+	if (typeof parsed === 'string') return parseJson(parsed);
+	const text = rawText(rawBody);
+	if (text !== undefined && text.trim() !== '') return parseJson(text);
+	return parsed;
+}
+
+/**
+ * The time left before the answer is due. Each outgoing call gets at most what remains, so
+ * confirmation can never push the answer past the service's time-out.
+ */
+export class Deadline {
+	private readonly endsAt: number;
+
+	constructor(
+		budgetMs: number = DELIVERY_LIMITS.answerBudgetMs,
+		private readonly clock: () => number = Date.now,
+	) {
+		this.endsAt = clock() + budgetMs;
+	}
+
+	remainingMs(): number {
+		return Math.max(this.endsAt - this.clock(), 0);
+	}
+
+	/** The time-out for the next call, capped; undefined when too little time is left to try. */
+	callTimeout(capMs: number): number | undefined {
+		const timeout = Math.min(capMs, this.remainingMs());
+		return timeout >= DELIVERY_LIMITS.minCallMs ? timeout : undefined;
+	}
+}

@@ -1,0 +1,96 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readOptions } from '../input/fields';
+import { checkMinutes, checkSeconds } from '../input/validation';
+
+export interface WaitPreferences {
+	maxWaitMs: number;
+	/** A fixed interval instead of the service's recommended schedule. */
+	fixedIntervalMs?: number;
+	/** Another job starts once this one ends (Create's export), so its reads go before other reads. */
+	beforeStart?: boolean;
+}
+
+export type WaitMode = 'none' | 'poll' | 'callback';
+
+/** How an item wants its job handled, as its fields say. */
+export interface JobSettings {
+	waitMode: WaitMode;
+	wait: WaitPreferences;
+	simplify: boolean;
+}
+
+const PAUSE_OPTION = {
+	name: 'Pause Until the Service Calls Back',
+	value: 'callback',
+	description:
+		'Pause the execution without polling or holding a worker, and resume once the service has reported the end of every job. The service must reach n8n’s address: for n8n on localhost or a private network with a remote service, use Poll Until Done.',
+};
+
+export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {
+	const field: INodeProperties = {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'options',
+		options: [
+			{
+				name: "Don't Wait",
+				value: 'none',
+				description: 'Return the job ID and status at once; check later with a status operation or the trigger node',
+			},
+			{
+				name: 'Poll Until Done',
+				value: 'poll',
+				description: 'Check the status on the service’s recommended schedule until the job ends or Max Wait passes',
+			},
+		],
+		default: defaultMode,
+		description:
+			'Whether to wait for the job to finish before passing items on. Several items are waited for side by side.',
+	};
+	if (offerPause) field.options = [...(field.options ?? []), PAUSE_OPTION];
+	return field;
+}
+
+/** Options-collection entries that tune polling. */
+export const waitOptionFields: INodeProperties[] = [
+	{
+		displayName: 'Max Wait (Minutes)',
+		name: 'maxWaitMinutes',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 2 },
+		default: 30,
+		description: 'How long to wait before passing the item on with its job ID, marked as timed out',
+	},
+	{
+		displayName: 'Polling Interval (Seconds)',
+		name: 'pollingIntervalSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 600 },
+		default: 0,
+		description:
+			'Seconds between status checks. 0 follows the service’s recommended schedule (more often at first, less often later).',
+	},
+];
+
+export function readWaitPreferences(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	defaultMaxWaitMinutes = 30,
+): WaitPreferences {
+	const options = readOptions(context, itemIndex);
+	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, 1440);
+	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
+	return {
+		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
+		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,
+	};
+}
+
+export function readJobSettings(context: IExecuteFunctions, itemIndex: number, defaultMode: WaitMode): JobSettings {
+	return {
+		waitMode: context.getNodeParameter('waitForCompletion', itemIndex, defaultMode) as WaitMode,
+		wait: readWaitPreferences(context, itemIndex),
+		simplify: context.getNodeParameter('simplify', itemIndex, true) as boolean,
+	};
+}

@@ -1,0 +1,128 @@
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeExecutionData,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import { startedJobJson, timedOutHint } from '../jobs/output';
+import type { StartedJob } from '../jobs/types';
+import type { ServiceJob } from '../service/types';
+import type { ApiClient } from '../transport/client';
+
+/** n8n's address for resuming this execution, handed to the service as every job's webhook. */
+export function resumeUrlOf(context: IExecuteFunctions): string {
+	return String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
+}
+
+/** Refuses a batch before anything starts when the service could not call n8n back. */
+export function assertResumeReachable(node: INode, resumeUrl: string, client: ApiClient): void {
+	const host = unreachableResumeHost(resumeUrl, client.apiRoot);
+	if (host === undefined) return;
+	throw new NodeOperationError(
+		node,
+		`The service cannot call this n8n back: its resume address is on ${host}, which is not reachable from ${new URL(client.apiRoot).hostname}`,
+		{
+			description:
+				'Set Wait for Completion to Poll Until Done, or give n8n a public address (its WEBHOOK_URL setting) so that the service can reach it. Nothing was started.',
+		},
+	);
+}
+
+/** Pausing gives the service n8n's own address; a Webhook URL of the user's would replace it. */
+export function assertNoWebhookUrl(node: INode, body: IDataObject, itemIndex: number): void {
+	if (body.webhook_url === undefined) return;
+	throw new NodeOperationError(node, 'Webhook URL cannot be set while pausing for the callback', {
+		description:
+			'The node gives the service its own resume address. Remove the Webhook URL option, or choose another Wait for Completion mode.',
+		itemIndex,
+	});
+}
+
+/**
+ * What an item holds while its job runs. If Max Wait passes, n8n passes the node's input items on
+ * unchanged, so this is also what the item becomes then: the job id, marked as timed out.
+ */
+export function waitingItemJson(started: StartedJob, body: IDataObject): IDataObject {
+	const { kind, jobId } = started;
+	const json: IDataObject = { ...startedJobJson(kind, started.start as ServiceJob, true) };
+	if (kind === 'export') json.videoId = body.video_id;
+	return { ...json, timedOut: true, hint: timedOutHint(kind, jobId) };
+}
+
+/**
+ * Pauses the execution until the service has called back for every job, or Max Wait passes. The
+ * input items are replaced in place by the started jobs (n8n keeps them with the waiting execution
+ * and hands them to `webhook()`); what the node returns is only shown while it waits.
+ */
+export async function pauseForCallbacks(
+	context: IExecuteFunctions,
+	started: INodeExecutionData[],
+	maxWaitMs: number,
+): Promise<INodeExecutionData[]> {
+	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
+	if (!started.some((item) => item.json.timedOut === true)) return started;
+	const items = context.getInputData();
+	items.splice(0, items.length, ...started);
+	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
+	return started.map((item) => {
+		if (item.json.timedOut !== true) return item;
+		const json: IDataObject = { ...item.json, waitingForCallback: true };
+		delete json.timedOut;
+		delete json.hint;
+		return { ...item, json };
+	});
+}
+
+/**
+ * Whether the service can call n8n's resume address. n8n on a laptop or in a private network
+ * cannot be reached by a service on the internet; local to local (a sandbox, a self-hosted
+ * service next to n8n) works.
+ */
+
+const LOCAL_NAME_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa'];
+
+function isPrivateIpv4(host: string): boolean {
+	const parts = host.split('.').map(Number);
+	if (parts.length !== 4 || parts.some((part) => !Number.isInteger(part) || part < 0 || part > 255)) return false;
+	const [a, b] = parts;
+	return (
+		a === 127 ||
+		a === 10 ||
+		a === 0 ||
+		(a === 172 && b >= 16 && b <= 31) ||
+		(a === 192 && b === 168) ||
+		(a === 169 && b === 254) ||
+		(a === 100 && b >= 64 && b <= 127)
+	);
+}
+
+function isPrivateIpv6(host: string): boolean {
+	const address = host.replace(/^\[|\]$/g, '').toLowerCase();
+	if (!address.includes(':')) return false;
+	if (address === '::1' || address === '::') return true;
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+	if (mapped) return isPrivateIpv4(mapped[1]);
+	return /^f[cd]/.test(address) || /^fe[89ab]/.test(address);
+}
+
+/** Loopback, private and link-local addresses, and names that only resolve inside a network. */
+export function isLocalHost(hostname: string): boolean {
+	const host = hostname.toLowerCase().replace(/\.$/, '');
+	if (host === 'localhost' || LOCAL_NAME_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
+	if (isPrivateIpv4(host) || isPrivateIpv6(host)) return true;
+	// A single-label name (a container or intranet host) is not in public DNS.
+	return !host.includes('.') && !host.includes(':');
+}
+
+/**
+ * The host of a resume address the service cannot reach: n8n on a local or private address while
+ * the service is on a public one. Undefined when the service can call it, as far as the node can tell.
+ */
+export function unreachableResumeHost(resumeUrl: string, apiRoot: string): string | undefined {
+	if (!URL.canParse(resumeUrl) || !URL.canParse(apiRoot)) return undefined;
+	const resumeHost = new URL(resumeUrl).hostname;
+	const apiHost = new URL(apiRoot).hostname;
+	return isLocalHost(resumeHost) && !isLocalHost(apiHost) ? resumeHost : undefined;
+}

@@ -1,0 +1,97 @@
+import { type INode, NodeOperationError } from 'n8n-workflow';
+
+import type { ScheduledRead } from '../jobs/readScheduler';
+import { longestFirst, readJob, unreadableStatusError } from '../jobs/start';
+import type { ItemTools, SettledJob, StartedJob } from '../jobs/types';
+import { isTerminal, JOB_KINDS } from '../service/jobKinds';
+import type { JobKind, ServiceJob } from '../service/types';
+import { BudgetDeadlineError } from '../transport/budget';
+import { explainCode, normalizeCode } from '../transport/errorCatalog';
+import { WaitCancelledError, waitFor } from '../transport/time';
+import type { WaitPreferences } from './fields';
+
+/** A job that ended in `failed`: the message carries the job id and the service's code. */
+function failedJobError(node: INode, kind: JobKind, job: ServiceJob, itemIndex: number): NodeOperationError {
+	const code = job.error?.code ? normalizeCode(job.error.code) : 'UNKNOWN';
+	const explanation = explainCode(code);
+	const detail = job.error?.message ? `: ${job.error.message}` : '';
+	return new NodeOperationError(node, `${JOB_KINDS[kind].label} job ${job.job_id} failed [${code}]${detail}`, {
+		description: explanation
+			? `${explanation.title}. ${explanation.fix}`
+			: 'Start the job again; if it keeps failing, change its input.',
+		itemIndex,
+	});
+}
+
+/** How often a resting job looks whether what other jobs taught moved its read. */
+const RECHECK_MS = 200;
+
+/** Size of a job whose video length is not known. */
+const DEFAULT_SIZE_SECONDS = 60;
+
+/** Rests until the scheduler says the job is due, or until the deadline; returns the due time. */
+async function restUntilDue(
+	tools: ItemTools,
+	entry: ScheduledRead,
+	deadline: number,
+	fixedIntervalMs: number | undefined,
+): Promise<number> {
+	const { reads } = tools;
+	let seen = reads.version;
+	let due = reads.nextReadAt(entry, fixedIntervalMs);
+	for (;;) {
+		const now = Date.now();
+		if (due <= now || now >= deadline) return due;
+		await waitFor(Math.min(due, deadline, now + RECHECK_MS) - now, tools.signal);
+		if (reads.version !== seen) {
+			seen = reads.version;
+			due = reads.nextReadAt(entry, fixedIntervalMs);
+		}
+	}
+}
+
+/**
+ * Polls until the job ends or Max Wait passes, when the read scheduler says the job is due and
+ * the request budget has room. A failed job, or a status that could not be read (after the
+ * transport's retries), becomes an error that names the job id.
+ */
+export async function waitUntilSettled(
+	tools: ItemTools,
+	started: StartedJob,
+	preferences: WaitPreferences,
+): Promise<SettledJob> {
+	const { kind, jobId, itemIndex, startedAt } = started;
+	const deadline = startedAt + preferences.maxWaitMs;
+	let job = started.lastKnown;
+	let timedOut = false;
+	const entry = tools.reads.track({ kind, startedAt, size: started.sizeSeconds ?? DEFAULT_SIZE_SECONDS });
+	try {
+		for (;;) {
+			if (job && isTerminal(job.status)) break;
+			if (Date.now() >= deadline) {
+				timedOut = true;
+				break;
+			}
+			const due = await restUntilDue(tools, entry, deadline, preferences.fixedIntervalMs);
+			let failure: Error | undefined;
+			try {
+				job = await readJob(tools, kind, jobId, itemIndex, {
+					// A read another start waits on goes by video length; other reads go by due time.
+					order: preferences.beforeStart ? longestFirst(entry.size) : due,
+					deadline,
+					beforeStart: preferences.beforeStart,
+				});
+			} catch (error) {
+				if (!(error instanceof BudgetDeadlineError)) failure = error as Error;
+			}
+			if (tools.signal.aborted) throw new WaitCancelledError();
+			if (failure) throw unreadableStatusError(kind, jobId, failure);
+			tools.reads.observe(entry, Date.now(), job?.status === 'completed');
+		}
+	} finally {
+		tools.reads.release(entry);
+	}
+	const settled: ServiceJob = job ?? { job_id: jobId, status: started.start?.status ?? 'pending' };
+	if (settled.status === 'failed') throw failedJobError(tools.node, kind, settled, itemIndex);
+	return { kind, job: settled, timedOut };
+}

@@ -1,0 +1,238 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { checkCreditCap, creditsSpentHint, totalCredits } from '../../../../nodes/PresenterVideo/billing/batch';
+import type { Sandbox } from '../../../sandbox';
+import { apiRequests, FAST_POLLING, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+
+const rows = (...ids: string[]) => ids.map((id) => ({ json: { rowId: id, text: `Our coffee blend ${id}` } }));
+
+/** A 30-second prompt video: 5 credits by the contract's generation rule. */
+const generateRows = (options: IDataObject = {}) => ({
+	resource: 'video',
+	operation: 'generate',
+	inputMethod: 'prompt',
+	prompt: '={{ $json.text }}',
+	duration: 30,
+	format: 'vertical',
+	waitForCompletion: 'poll',
+	options: { ...FAST_POLLING, ...options },
+});
+
+describe('Credits and starts of a batch, in a workflow', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => (sandbox = await withSandbox()));
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => {
+		sandbox.clearLog();
+		sandbox.configure({ faults: [] });
+	});
+
+	const starts = () => apiRequests(sandbox, '/generation/start', 'POST');
+	const byRow = { idempotencyKey: '={{ $json.rowId }}' };
+	/** A production run of Generate over the rows, keeping static data as n8n does for a saved workflow. */
+	const runSaved = async (staticData: IDataObject, ids: string[], options: IDataObject = {}, apiKey?: string) =>
+		await runPresenterVideo(sandbox, {
+			items: rows(...ids),
+			parameters: generateRows(options),
+			staticData,
+			mode: 'trigger',
+			apiKey,
+		});
+
+	it('a batch over Max Credits per Execution sends no request and says the estimate, the cap and the fix', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'b', 'c'),
+			continueOnFail: true,
+			parameters: generateRows({ maxCredits: 12 }),
+		});
+
+		expect(result.status).toBe('error');
+		expect(sandbox.requests.filter((request) => request.listener === 'api')).toHaveLength(0);
+		const error = result.errorOf('Presenter Video');
+		expect(error?.message).toBe('Estimated cost of 15 credits is over Max Credits per Execution (12)');
+		expect(error?.description).toMatch(/Nothing was started\..*raise Max Credits per Execution .* to at least 15/);
+	});
+
+	it('under the cap, every item carries its estimate and the hint gives credits spent against the estimate', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'b'),
+			parameters: generateRows({ maxCredits: 10 }),
+		});
+
+		expect(result.status).toBe('success');
+		for (const item of result.output) {
+			expect(item.json).toMatchObject({
+				status: 'completed',
+				estimatedCredits: 5,
+				serviceEstimatedCredits: 5,
+				cost: 5,
+			});
+		}
+		const [task] = result.run.data.resultData.runData['Presenter Video'];
+		expect(task.hints?.map((hint) => hint.message)).toContain('Credits spent: 10 (estimated 10).');
+	});
+
+	it('Export estimates from what the input item knows of the video: its duration from Generate', async () => {
+		const generated = await runPresenterVideo(sandbox, { items: rows('a'), parameters: generateRows() });
+		const exportFourK = (options: IDataObject) => ({
+			resource: 'video',
+			operation: 'export',
+			videoId: '={{ $json.videoId }}',
+			format: 'custom',
+			width: 3840,
+			height: 2160,
+			waitForCompletion: 'poll',
+			options: { ...FAST_POLLING, ...options },
+		});
+
+		const exported = await runPresenterVideo(sandbox, {
+			items: generated.output,
+			parameters: exportFourK({ maxCredits: 3 }),
+		});
+		expect(exported.status).toBe('success');
+		expect(exported.output[0].json).toMatchObject({ estimatedCredits: 2.5, cost: 2.5 });
+
+		// Without the duration, the longest allowed video is assumed: 20 blocks of high resolution.
+		const unknownLength = await runPresenterVideo(sandbox, {
+			items: [{ json: { videoId: generated.output[0].json.videoId } }],
+			parameters: exportFourK({ maxCredits: 3 }),
+		});
+		expect(unknownLength.errorOf('Presenter Video')?.message).toBe(
+			'Estimated cost of 50 credits is over Max Credits per Execution (3)',
+		);
+	});
+
+	it('Retry On Fail after a failure that followed billed starts sends exactly 1 start per item and waits for those jobs', async () => {
+		// Nine failed status reads: whichever way the two items share them, one item runs out of
+		// transport retries, and the node fails after both starts were billed.
+		sandbox.configure({ faults: [{ path: '/generation/status/', method: 'GET', kind: '503', times: 9 }] });
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'b'),
+			nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			parameters: generateRows(),
+		});
+
+		expect(result.status).toBe('success');
+		expect(starts()).toHaveLength(2);
+		const startedIds = new Set(result.output.map((item) => item.json.jobId));
+		expect(startedIds.size).toBe(2);
+		for (const item of result.output) {
+			expect(item.json).toMatchObject({ status: 'completed', reusedJob: 'retry' });
+		}
+	});
+
+	it('leaves no retry entries in the saved static data once the node has returned', async () => {
+		const staticData: IDataObject = {};
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'b'),
+			nodeSettings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			parameters: generateRows(),
+			staticData,
+			mode: 'trigger',
+		});
+		expect(result.status).toBe('success');
+		expect(staticData['node:Presenter Video']).toEqual({ startLedger: {} });
+	});
+
+	it('without a key, a new execution of the same item starts a new job: retry entries end with their execution', async () => {
+		const staticData: IDataObject = {};
+		sandbox.configure({ faults: [{ path: '/generation/status/', method: 'GET', kind: '503', times: 5 }] });
+		const failed = await runSaved(staticData, ['a']);
+		expect(failed.status).toBe('error');
+		const rerun = await runSaved(staticData, ['a']);
+		expect(rerun.status).toBe('success');
+		expect(rerun.output[0].json.reusedJob).toBeUndefined();
+		expect(starts()).toHaveLength(2);
+	});
+
+	it('an Idempotency Key reused in a second execution sends no new start and outputs the original job', async () => {
+		const staticData: IDataObject = {};
+		const first = await runSaved(staticData, ['a', 'b'], byRow);
+		expect(first.status).toBe('success');
+		expect(starts()).toHaveLength(2);
+		const original = { a: first.output[0].json.jobId, b: first.output[1].json.jobId };
+
+		sandbox.clearLog();
+		const second = await runSaved(staticData, ['b', 'a'], byRow);
+		expect(second.status).toBe('success');
+		expect(starts()).toHaveLength(0);
+		expect(second.output.map((item) => item.json)).toEqual([
+			expect.objectContaining({ jobId: original.b, status: 'completed', reusedJob: 'idempotencyKey' }),
+			expect.objectContaining({ jobId: original.a, status: 'completed', reusedJob: 'idempotencyKey' }),
+		]);
+	});
+
+	it('items of one batch that repeat an Idempotency Key share one start, and the cap counts it once', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'a', 'a'),
+			parameters: generateRows({ ...byRow, maxCredits: 5 }),
+		});
+
+		expect(result.status).toBe('success');
+		expect(starts()).toHaveLength(1);
+		const [leader, ...followers] = result.output.map((item) => item.json);
+		expect(leader.reusedJob).toBeUndefined();
+		for (const follower of followers)
+			expect(follower).toMatchObject({ jobId: leader.jobId, reusedJob: 'idempotencyKey' });
+	});
+
+	it('a start the service refused is not remembered: the same key starts once the input is fixed', async () => {
+		const staticData: IDataObject = {};
+		const refused = await runSaved(staticData, ['a'], byRow, 'wrong-key');
+		expect(refused.status).toBe('error');
+
+		const accepted = await runSaved(staticData, ['a'], byRow);
+		expect(accepted.status).toBe('success');
+		expect(accepted.output[0].json.reusedJob).toBeUndefined();
+		expect(starts()).toHaveLength(2);
+	});
+
+	it('a start whose outcome is unknown is not sent again under its key, and the error says it may have been billed', async () => {
+		const staticData: IDataObject = {};
+		sandbox.configure({ faults: [{ path: '/generation/start', method: 'POST', kind: '500', times: 1 }] });
+		const lost = await runSaved(staticData, ['a'], byRow);
+		expect(lost.status).toBe('error');
+
+		sandbox.clearLog();
+		const again = await runSaved(staticData, ['a'], byRow);
+		expect(again.status).toBe('error');
+		expect(sandbox.requests.filter((request) => request.listener === 'api')).toHaveLength(0);
+		const error = again.errorOf('Presenter Video');
+		expect(error?.message).toContain('Idempotency Key "a"');
+		expect(error?.description).toContain('may have been billed');
+	});
+});
+
+describe('credit cap', () => {
+	it('sums a batch without floating-point noise', () => {
+		expect(totalCredits([{ credits: 55.2 }, { credits: 0.1 }, { credits: 0.2 }])).toBe(55.5);
+		expect(totalCredits([])).toBe(0);
+	});
+
+	it('lets a batch through with no cap, or at or under the cap', () => {
+		expect(checkCreditCap(500, undefined, 3)).toBeUndefined();
+		expect(checkCreditCap(30, 30, 3)).toBeUndefined();
+		expect(checkCreditCap(29.5, 30, 3)).toBeUndefined();
+	});
+
+	it('refuses a batch over the cap with the estimate, the cap and how to raise it', () => {
+		const error = checkCreditCap(30.5, 30, 4);
+		expect(error?.message).toBe('Estimated cost of 30.5 credits is over Max Credits per Execution (30)');
+		expect(error?.description).toContain('Nothing was started.');
+		expect(error?.description).toContain('The 4 starts of this execution');
+		expect(error?.description).toContain('raise Max Credits per Execution');
+		expect(error?.description).toContain('to at least 31');
+	});
+
+	it('a cap of 0 refuses any paid start', () => {
+		expect(checkCreditCap(5, 0, 1)?.description).toContain('The 1 start of this execution');
+	});
+
+	it('writes the spent-and-estimated hint, naming jobs whose cost is not known yet', () => {
+		expect(creditsSpentHint(55.2, 60, 0)).toBe('Credits spent: 55.2 (estimated 60).');
+		expect(creditsSpentHint(10, 20, 1)).toBe(
+			'Credits spent: 10 (estimated 20). 1 job has not finished, so its cost is not counted yet.',
+		);
+		expect(creditsSpentHint(0, 20, 2)).toContain('2 jobs have not finished, so their cost');
+	});
+});

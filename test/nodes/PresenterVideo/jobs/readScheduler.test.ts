@@ -1,0 +1,109 @@
+import { ReadScheduler } from '../../../../nodes/PresenterVideo/jobs/readScheduler';
+
+const budget = { limit: 100, windowMs: 60_000 };
+
+describe('read scheduler', () => {
+	it('keeps the oldest job on the service schedule while no job has finished', () => {
+		const reads = new ReadScheduler(() => budget);
+		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		expect(reads.nextReadAt(oldest)).toBe(5_000);
+		reads.observe(oldest, 65_000, false);
+		expect(reads.nextReadAt(oldest)).toBe(75_000);
+	});
+
+	it('keeps the shortest video on the schedule too: it may end first', () => {
+		const reads = new ReadScheduler(() => budget);
+		reads.track({ kind: 'generation', startedAt: 0, size: 120 });
+		const shortest = reads.track({ kind: 'generation', startedAt: 60_000, size: 15 });
+		const other = reads.track({ kind: 'generation', startedAt: 30_000, size: 60 });
+		expect(reads.nextReadAt(shortest)).toBe(65_000);
+		expect(reads.nextReadAt(other)).toBe(30_000 + 30_000);
+	});
+
+	it('lets younger jobs rest while nothing has finished, longer the more jobs share the budget', () => {
+		const few = new ReadScheduler(() => budget);
+		few.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const young = few.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		expect(few.nextReadAt(young)).toBe(1_000 + 30_000);
+
+		const many = new ReadScheduler(() => budget);
+		many.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const jobs = Array.from({ length: 100 }, () => many.track({ kind: 'generation', startedAt: 1_000, size: 30 }));
+		// 101 jobs need 60.6 s of the budget to be read once each; resting ones take a tenth of it.
+		expect(many.nextReadAt(jobs[0])).toBeCloseTo(1_000 + 10 * 60_600);
+	});
+
+	it('tells resting jobs to look again when the number of jobs doubles', () => {
+		const reads = new ReadScheduler(() => budget);
+		reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const versions = Array.from({ length: 8 }, () => {
+			reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+			return reads.version;
+		});
+		// From 2 to 9 jobs, the count doubles twice (at 3 and at 7): three versions in all.
+		expect(new Set(versions).size).toBe(3);
+	});
+
+	it('reads each job at its expected end once one job has finished, scaled by video length', () => {
+		const reads = new ReadScheduler(() => budget);
+		const first = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const same = reads.track({ kind: 'generation', startedAt: 2_000, size: 30 });
+		const longer = reads.track({ kind: 'generation', startedAt: 2_000, size: 60 });
+		reads.observe(first, 145_000, false);
+		reads.observe(first, 150_000, true);
+		reads.release(first);
+		expect(reads.nextReadAt(same)).toBe(152_000);
+		// Twice as long a video is expected to take twice as long.
+		expect(reads.nextReadAt(longer)).toBe(302_000);
+		// Past its expected end and still running: back to the schedule.
+		reads.observe(longer, 302_000, false);
+		expect(reads.nextReadAt(longer)).toBe(332_000);
+	});
+
+	it('probes halfway when a finish was seen late, and narrows the bounds with each read', () => {
+		const reads = new ReadScheduler(() => budget);
+		const first = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const second = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const third = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		// Read for the first time long after it ended: 200 s is only an upper bound.
+		reads.observe(first, 200_000, true);
+		reads.release(first);
+		expect(reads.nextReadAt(second)).toBe(100_000);
+		const before = reads.version;
+		reads.observe(second, 100_000, false);
+		expect(reads.version).toBe(before + 1);
+		expect(reads.nextReadAt(second)).toBe(150_000);
+		reads.observe(third, 150_000, true);
+		// 100 s running and 150 s finished are still apart: halfway again.
+		expect(reads.nextReadAt(second)).toBeCloseTo(125_000);
+		reads.observe(second, 140_000, false);
+		// Within a tenth of each other: the finish is taken as the time.
+		expect(reads.nextReadAt(second)).toBe(150_000);
+	});
+
+	it('learns each kind apart, and follows a fixed interval when one is set', () => {
+		const reads = new ReadScheduler(() => budget);
+		const generation = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const exportJob = reads.track({ kind: 'export', startedAt: 0, size: 30 });
+		reads.observe(generation, 20_000, true);
+		expect(reads.nextReadAt(exportJob)).toBe(3_000);
+		expect(reads.nextReadAt(exportJob, 1_000)).toBe(1_000);
+	});
+
+	it('tells resting jobs to look again when a job teaches something or the oldest leaves', () => {
+		const reads = new ReadScheduler(() => budget);
+		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const young = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		const before = reads.version;
+		reads.observe(young, 5_000, false);
+		expect(reads.version).toBe(before);
+		reads.observe(oldest, 100_000, true);
+		expect(reads.version).toBe(before + 1);
+		reads.release(oldest);
+		expect(reads.version).toBe(before + 2);
+		// A slower finish teaches nothing new.
+		reads.observe(young, 200_000, true);
+		expect(reads.version).toBe(before + 2);
+	});
+});

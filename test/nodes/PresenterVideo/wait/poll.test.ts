@@ -1,0 +1,57 @@
+import type { INode } from 'n8n-workflow';
+
+import { ReadScheduler } from '../../../../nodes/PresenterVideo/jobs/readScheduler';
+import type { ItemTools, StartedJob } from '../../../../nodes/PresenterVideo/jobs/types';
+import type { ApiClient, CallOptions } from '../../../../nodes/PresenterVideo/transport/client';
+import { waitUntilSettled } from '../../../../nodes/PresenterVideo/wait/poll';
+
+/** Tools whose client answers status reads from `statuses` in turn and records how each was queued. */
+function toolsAnswering(statuses: string[]): { tools: ItemTools; queued: CallOptions[] } {
+	const queued: CallOptions[] = [];
+	const client = {
+		get: async (_endpoint: string, options: CallOptions = {}) => {
+			queued.push(options);
+			return { job_id: 'run_1', status: statuses.shift() ?? 'completed' };
+		},
+	} as unknown as ApiClient;
+	const tools = {
+		node: { name: 'Presenter Video' } as INode,
+		client,
+		signal: new AbortController().signal,
+		reads: new ReadScheduler(() => ({ limit: 100, windowMs: 60_000 })),
+		start: async <T>(task: () => Promise<T>) => await task(),
+		registerJob: () => {},
+		registerUnansweredStart: () => {},
+	} as ItemTools;
+	return { tools, queued };
+}
+
+const generation = (sizeSeconds: number): StartedJob => ({
+	kind: 'generation',
+	jobId: 'run_1',
+	itemIndex: 0,
+	startedAt: Date.now(),
+	sizeSeconds,
+});
+
+describe('waiting for a job', () => {
+	it('queues the reads of a job another start follows ahead of other reads, longer videos first', async () => {
+		const { tools, queued } = toolsAnswering(['processing']);
+		const settled = await waitUntilSettled(tools, generation(90), {
+			maxWaitMs: 60_000,
+			fixedIntervalMs: 1,
+			beforeStart: true,
+		});
+		expect(settled.job.status).toBe('completed');
+		expect(queued).toHaveLength(2);
+		for (const options of queued) expect(options).toMatchObject({ beforeStart: true, order: -90 });
+	});
+
+	it('queues other reads by when they are due', async () => {
+		const { tools, queued } = toolsAnswering([]);
+		const job = generation(90);
+		await waitUntilSettled(tools, job, { maxWaitMs: 60_000, fixedIntervalMs: 1 });
+		expect(queued[0].beforeStart).toBeFalsy();
+		expect(queued[0].order).toBeGreaterThanOrEqual(job.startedAt);
+	});
+});
