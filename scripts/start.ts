@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * `npm start`: a local n8n 2.41.1 with this package installed as a community package, a
  * "Presenter Video API" credential, the example workflows, and the sandbox standing in for the

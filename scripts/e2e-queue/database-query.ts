@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { execFileSync } from 'node:child_process';
 import type { BackingServices } from './backing-services';
 

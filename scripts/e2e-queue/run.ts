@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /**
  * End-to-end tests in n8n 2.41.1's queue mode: Postgres and Redis (installed from Debian when
  * absent), one main process without production webhooks, two workers, two webhook processors,

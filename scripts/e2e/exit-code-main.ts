@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /**
  * Runs a test entry point and exits with its code. Ctrl-C and SIGTERM exit (instead of dying by
  * the signal), which runs the `exit` hooks that stop n8n and everything else a run started.

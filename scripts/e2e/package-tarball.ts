@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import { buildAndPackPackage } from '../n8n/package-tarball';
 import { makeTempDir } from './support/temp-dir';
 

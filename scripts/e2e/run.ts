@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /**
  * End-to-end tests: the packed package inside real, headless n8n (each supported version, one
  * after the other), driving the sandbox service. Exits non-zero when anything fails.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { logProgress, formatDuration } from '../n8n/progress-log';
 import type { StepResult } from './report';
 

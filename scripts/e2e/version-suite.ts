@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../test/sandbox';
 import type { N8nInstance } from '../n8n/instance';
 import { versionProfile, type N8nVersion } from '../n8n/versions';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import net from 'node:net';
 
 /** Asks the OS for a free port on 127.0.0.1; parallel test runs then never collide on fixed ports. */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * Installs n8n versions for end-to-end tests and the demo into the git-ignored cache folder.
  * CLI: npx tsx scripts/n8n/install.ts [2.41.1|1.123.81|all]

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { n8nPackageDir, type N8nVersion } from './versions';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /** Progress lines on stderr, each stamped with seconds since the process started. */
 const startedAt = Date.now();
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * Runs a real n8n for a local demo until Ctrl-C, optionally with packed community packages.
  * CLI: npx tsx scripts/n8n/serve.ts [--version 2.41.1|1.123.81] [--port 5678] [--package x.tgz]... [--keep]

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 /**
  * Proves the headless n8n harness end to end with built-in nodes only.
  * CLI: npx tsx scripts/n8n/smoke.ts [2.41.1|1.123.81|all]

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import type { Locator, Page } from 'playwright-core';
 
 const searchBar = 'input[data-test-id="node-creator-search-bar"]';

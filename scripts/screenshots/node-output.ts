@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import type { Locator, Page } from 'playwright-core';
 
 /** The few members of the page's HTMLVideoElement used here (the scripts compile without DOM types). */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * `npm run docs:screenshots`: starts what `npm start` starts (with short sandbox jobs and a
  * throwaway n8n folder), drives the real n8n editor in headless Chromium like a newcomer would,

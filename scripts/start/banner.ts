@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import path from 'node:path';
 import { repoRoot } from '../n8n/paths';
 import type { SandboxTimings } from '../../test/sandbox';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive, readHolderPid } from '../n8n/file-lock';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { formatDuration, logProgress } from '../n8n/progress-log';
 
 /** Runs a long step and says every `everyMs` that it is still going, so a first install never looks hung. */

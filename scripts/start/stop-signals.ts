@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A second Ctrl-C this long after the first gives up on a clean stop. */

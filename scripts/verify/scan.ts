@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
  * Runs the checks of n8n's community-package scanner (`npx @n8n/scan-community-package`) before
  * publishing. The scanner itself only takes a published package: it reads the provenance from

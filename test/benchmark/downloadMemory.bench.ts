@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
  * Measures memory while the Download operation streams a large MP4 into n8n's binary data in
  * filesystem mode: peak RSS growth against the file size shows the file is never held whole.

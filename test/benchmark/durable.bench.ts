@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
  * Measures pausing for callbacks with many items: N jobs that take J ms in the sandbox, started
  * with the execution's resume URL; the sandbox calls back and the execution goes on once all have

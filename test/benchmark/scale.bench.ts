@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
  * Scale against the service's rate limit: N Create items (generate, export, download) against the
  * sandbox with the service's limiter (100 requests per 60 s per workspace, refused ones counted),

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
  * Measures waiting for many jobs: wall time for N items whose jobs take J ms in the sandbox, and
  * the status calls each job received. Runs the node in a real n8n-core workflow, on the service's

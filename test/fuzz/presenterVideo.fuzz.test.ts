@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../sandbox';

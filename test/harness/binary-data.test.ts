@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { randomBytes } from 'crypto';
 import { statSync } from 'fs';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { randomUUID } from 'crypto';
 import { readFile } from 'fs/promises';
 import { Readable } from 'stream';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { dirname } from 'path';
 
 import type { Container as ContainerInstance } from '@n8n/di';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test and tooling code runs in Node, not inside n8n */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { sha256 } from './fixtures/bytes';

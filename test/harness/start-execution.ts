@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import { getAdditionalKeys, WorkflowExecute } from 'n8n-core';
 import type { IRun, IRunExecutionData, Workflow } from 'n8n-workflow';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import { createServer, request as sendRequest } from 'http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';

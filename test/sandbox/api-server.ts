@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import * as http from 'node:http';
 import { ApiError, ValidationError } from './api-errors';
 import { API_PREFIX, findRoute } from './api-routes';

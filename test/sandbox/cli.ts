@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /**
  * Runs the sandbox for demos and manual testing: `npx tsx test/sandbox/cli.ts` (npm run sandbox).
  * Env: SANDBOX_PORT (default 4010; storage uses the next port unless SANDBOX_STORAGE_PORT is set),

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { startSandbox, type FaultRule, type Sandbox } from './index';
 import { download, generateVideo, get, post, waitForJob } from './sandbox-test-kit';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /** Small helpers shared by the sandbox's own tests (not a test file itself). */
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read response bodies loosely, field by field */
 import * as http from 'node:http';

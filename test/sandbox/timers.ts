@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /** Every timer the sandbox starts, so close() can cancel them all and jest exits cleanly. */
 export class Timers {
 	private readonly pending = new Set<NodeJS.Timeout>();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { failMarker, startSandbox, type Sandbox } from './index';
 import { generateVideo, post, startReceiver, unusedUrl, waitFor, waitForJob, type Receiver } from './sandbox-test-kit';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Timers } from './timers';

@@ -66,13 +66,11 @@ export function settleCredits(
 	context.addExecutionHints({ message: creditsSpentHint(spent, estimate, unfinished), location: 'outputPane' });
 }
 
-/** The batch-level guard behind Max Credits per Execution. */
-
 export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): number {
 	return roundCredits(estimates.reduce((sum, estimate) => sum + estimate.credits, 0));
 }
 
-export interface CreditCapExceeded {
+interface CreditCapExceeded {
 	message: string;
 	description: string;
 }

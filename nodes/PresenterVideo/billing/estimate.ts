@@ -16,20 +16,20 @@ import {
  * see why an estimate is higher than the service's own `estimated_credits`.
  */
 
-export interface CreditEstimate {
+interface CreditEstimate {
 	credits: number;
 	/** Sentences naming what was assumed; empty when the estimate follows from the body alone. */
 	assumptions: string[];
 }
 
 /** 150 words a minute, a usual speaking rate of synthetic voices. */
-export const SPOKEN_WORDS_PER_SECOND = 2.5;
+const SPOKEN_WORDS_PER_SECOND = 2.5;
 
 /** How many images are animated when Animate Images is on without a maximum: not in the contract. */
-export const ASSUMED_ANIMATED_IMAGES = 3;
+const ASSUMED_ANIMATED_IMAGES = 3;
 
 /** The longest video the contract allows, for lengths the node cannot know in advance. */
-export const LONGEST_VIDEO_SECONDS = LIMITS.maxDuration;
+const LONGEST_VIDEO_SECONDS = LIMITS.maxDuration;
 
 const FRAME_SIZES: Record<string, { width: number; height: number }> = {
 	vertical: { width: 1080, height: 1920 },

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { JobKind } from '../service/types';
+
 /**
  * Remembers which job a start created, so a start is not paid twice:
  * - Retry On Fail runs execute() again in the same execution: entries keyed by execution, run and
@@ -14,10 +16,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * see each other's starts, and the later one to end overwrites the other's entries.
  */
 
-export type StartKind = 'generation' | 'export';
-
-export interface StartSlot {
-	kind: StartKind;
+interface StartSlot {
+	kind: JobKind;
 	itemIndex: number;
 	/** The resolved Idempotency Key of the item; empty means none. */
 	idempotencyKey?: string;
@@ -38,7 +38,7 @@ interface LedgerEntry extends IDataObject {
 	executionId: string;
 }
 
-export type PriorStart =
+type PriorStart =
 	| { state: 'started'; jobId: string; startedAt: number; reusedBy: 'retry' | 'idempotencyKey' }
 	/** A start was sent but no job id came back: it may have been billed. */
 	| { state: 'unknown'; startedAt: number; reusedBy: 'retry' | 'idempotencyKey' };

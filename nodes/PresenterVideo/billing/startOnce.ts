@@ -1,7 +1,7 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 
-import type { ServiceJob } from '../service/types';
-import type { StartKind, StartLedger } from './ledger';
+import type { JobKind, ServiceJob } from '../service/types';
+import type { StartLedger } from './ledger';
 
 /** What a start gave: the service's answer, or the job an earlier start created and why it is reused. */
 export interface StartOutcome {
@@ -25,13 +25,7 @@ function certainlyRefused(error: unknown): boolean {
 	return code >= 400 && code < 500 && code !== 408;
 }
 
-function unknownOutcomeError(
-	node: INode,
-	kind: StartKind,
-	itemIndex: number,
-	key: string | undefined,
-	reusedBy: string,
-) {
+function unknownOutcomeError(node: INode, kind: JobKind, itemIndex: number, key: string | undefined, reusedBy: string) {
 	const which = key ? `with Idempotency Key "${key}"` : `of item ${itemIndex}`;
 	const when = reusedBy === 'retry' ? 'An earlier try of this execution' : 'An earlier execution';
 	return new NodeOperationError(node, `The earlier ${kind} start ${which} got no answer, so it was not sent again`, {
@@ -48,7 +42,7 @@ function unknownOutcomeError(
 export async function startOnce(
 	register: StartRegister,
 	node: INode,
-	kind: StartKind,
+	kind: JobKind,
 	itemIndex: number,
 	/** Sends the start; calls `claim` right before the request goes out (not when it never does). */
 	send: (claim: () => void) => Promise<ServiceJob>,

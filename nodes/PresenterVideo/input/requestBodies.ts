@@ -18,12 +18,12 @@ import {
 	shown,
 } from './validation';
 
+/** Builds request bodies from the node's fields, refusing anything the service would refuse. */
+
 /** Drops undefined values: the service then applies its defaults, and outputs stay tidy. */
 export function compact(data: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
-
-/** Builds request bodies from the node's fields, refusing anything the service would refuse. */
 
 export type InputMethod = 'prompt' | 'script' | 'media';
 
@@ -55,13 +55,13 @@ export interface GenerationInput extends FrameInput {
 	extraBodyFields?: unknown;
 }
 
-export interface ExportInput extends FrameInput {
+interface ExportInput extends FrameInput {
 	videoId?: unknown;
 	avatarModel?: unknown;
 	webhookUrl?: unknown;
 }
 
-export interface ScriptInput {
+interface ScriptInput {
 	prompt?: unknown;
 	duration?: unknown;
 	urls?: unknown;

@@ -2,6 +2,8 @@ import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
 
 import { AVATAR_MODEL_PATTERN, LIMITS } from '../service/limits';
 
+/** Field checks shared by every operation; each names the field and how to fix it. */
+
 /** A mistake in the node's fields, found before anything is sent (so nothing is billed). */
 export class InputError extends Error {
 	constructor(
@@ -17,8 +19,6 @@ export class InputError extends Error {
 export function toNodeError(node: INode, error: InputError, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(node, error.message, { description: error.fix, itemIndex });
 }
-
-/** Field checks shared by every operation; each names the field and how to fix it. */
 
 /** Characters that show nothing: white space, control and format characters (zero-width, BOM). */
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
@@ -63,7 +63,7 @@ export function optionalText(value: unknown, field?: string): string | undefined
 }
 
 /** Characters as the person typing them counts them: code points, so an emoji is one, not two. */
-export function characterCount(text: string): number {
+function characterCount(text: string): number {
 	return Array.from(text).length;
 }
 
@@ -180,7 +180,7 @@ function normalizedKey(key: string): string {
 /** Names that would reach an object's prototype rather than become a field. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-export interface ExtraFieldRules {
+interface ExtraFieldRules {
 	/** Every body field the node models for the operation, sent by this item or not. */
 	modelled: readonly string[];
 	/** Fields the node does not model but whose type is known: their values must have that type. */
@@ -247,7 +247,7 @@ export function checkLimit(field: string, value: unknown): number {
 }
 
 /** An output binary field name: visible text, not an object's internal name. */
-export function checkBinaryFieldName(field: string, value: unknown, fallback: string): string {
+function checkBinaryFieldName(field: string, value: unknown, fallback: string): string {
 	const name = optionalText(value, field) ?? fallback;
 	if (UNSAFE_KEYS.has(name)) {
 		throw new InputError(field, `"${name}" cannot name a binary field`, 'Choose another name, for example "data".');

@@ -27,7 +27,7 @@ export function settledJobJson(settled: SettledJob, simplify: boolean, extra: ID
 }
 
 /** Flat, predictable fields for the next node (a spreadsheet row, a social post). */
-export function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
+function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
 	return compact({
 		kind,
 		jobId: job.job_id,

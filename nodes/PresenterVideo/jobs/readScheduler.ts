@@ -11,7 +11,7 @@ export interface ScheduledRead {
 	lastReadAt?: number;
 }
 
-export interface RateShape {
+interface RateShape {
 	limit: number;
 	windowMs: number;
 }

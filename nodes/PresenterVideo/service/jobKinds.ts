@@ -9,7 +9,7 @@ interface ScheduleStep {
 }
 
 /** Everything that differs between the two kinds of job the service runs. */
-export interface JobKindInfo {
+interface JobKindInfo {
 	/** For messages: "Export job export_1 failed". */
 	label: string;
 	startPath: string;

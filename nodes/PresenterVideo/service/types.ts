@@ -2,7 +2,10 @@
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
-export interface JobError {
+/** The statuses a job ends in. */
+export type TerminalStatus = Extract<JobStatus, 'completed' | 'failed'>;
+
+interface JobError {
 	code: string;
 	message: string;
 }

@@ -49,7 +49,7 @@ export async function resolveApiRoot(context: ApiContext): Promise<string> {
 	return apiRootFromBaseUrl(baseUrl);
 }
 
-export interface ApiRequest {
+interface ApiRequest {
 	method: IHttpRequestMethods;
 	endpoint: string;
 	body?: IDataObject;

@@ -14,7 +14,7 @@ export type CallPriority = 'start' | 'readBeforeStart' | 'read';
 
 const RANKS: Record<CallPriority, number> = { start: 0, readBeforeStart: 1, read: 2 };
 
-export interface BudgetRequest {
+interface BudgetRequest {
 	priority: CallPriority;
 	/** Among calls of the same priority, lower goes first (the read of the job most likely finished, the start of the longest video). */
 	order?: number;
@@ -24,7 +24,7 @@ export interface BudgetRequest {
 }
 
 /** Leave to send one call: `finish` must be called with what came back. */
-export interface Permit {
+interface Permit {
 	finish(answer: CallAnswer): void;
 }
 
@@ -43,9 +43,9 @@ interface Waiter extends BudgetRequest {
 }
 
 /** The service counts requests per minute. */
-export const RATE_WINDOW_MS = 60_000;
+const RATE_WINDOW_MS = 60_000;
 
-export const DEFAULT_REQUESTS_PER_MINUTE = 100;
+const DEFAULT_REQUESTS_PER_MINUTE = 100;
 
 /** How often waiting requests are checked for a cancelled execution or a passed deadline. */
 const CHECK_MS = 200;

@@ -37,7 +37,15 @@ export interface ApiClient {
 	start<T>(endpoint: string, body: IDataObject, options?: CallOptions): Promise<T>;
 	/** The raw body of a read, for lists whose wrapper varies. */
 	getRaw(endpoint: string, options?: CallOptions): Promise<unknown>;
+	/**
+	 * One read that must end by `deadline` (epoch ms), the wait for the rate limit included, and is
+	 * never retried: for a caller that has to answer in time and whose caller retries instead.
+	 * Any HTTP status is an answer; only no answer at all is `unavailable`.
+	 */
+	readOnce(endpoint: string, deadline: number): Promise<OneRead>;
 }
+
+type OneRead = { type: 'answer'; status: number; body: unknown } | { type: 'unavailable'; cause: string };
 
 function isJsonBody(body: unknown): boolean {
 	return typeof body === 'object' && body !== null;
@@ -118,9 +126,29 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		}
 	}
 
+	async function readOnce(endpoint: string, deadline: number): Promise<OneRead> {
+		const permit = await budget.acquire({ priority: 'read', deadline, signal });
+		if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
+		try {
+			const leftMs = Math.max(deadline - Date.now(), 1);
+			const response = await sendApiRequest(context, apiRoot, {
+				method: 'GET',
+				endpoint,
+				timeoutMs: leftMs,
+				abortSignal: AbortSignal.timeout(leftMs),
+			});
+			permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+			return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
+		} catch (error) {
+			permit.finish({ type: 'unknown' });
+			return { type: 'unavailable', cause: networkCause(error) };
+		}
+	}
+
 	return {
 		apiRoot,
 		budget,
+		readOnce,
 		getRaw: async (endpoint, options = {}) => await send('read', 'GET', endpoint, undefined, options),
 		get: async <T>(endpoint: string, options: CallOptions = {}) =>
 			unwrapObject<T>(await send('read', 'GET', endpoint, undefined, options)),

@@ -15,7 +15,7 @@ import { networkCause } from './errors';
 
 export type DownloadContext = FunctionsBase & { helpers: RequestHelperFunctions & BinaryHelperFunctions };
 
-export interface DownloadRequest {
+interface DownloadRequest {
 	url: string;
 	fileName: string;
 	mimeType: string;
@@ -167,7 +167,7 @@ const MIB = 1024 * 1024;
  * n8n's database binary-data mode (queue mode's default) reads the whole file into memory, then
  * refuses it when it is larger than its cap. Filesystem mode streams to disk and has no cap.
  */
-export const DATABASE_MODE_CAP = {
+const DATABASE_MODE_CAP = {
 	envVariable: 'N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE',
 	defaultMiB: 512,
 	/** n8n refuses to start with a higher setting. */
@@ -184,13 +184,7 @@ export function noteStoredFile(binary: IBinaryData): void {
 	if (binary.id?.startsWith('database:')) learned.databaseMode = true;
 }
 
-/** For tests: a freshly started process knows nothing yet. */
-export function forgetBinaryStore(): void {
-	learned.databaseMode = false;
-	learned.capMiB = undefined;
-}
-
-export interface OversizedFile {
+interface OversizedFile {
 	sizeMiB: number;
 	capMiB: number;
 }
@@ -223,12 +217,12 @@ function formatMiB(value: number): string {
 }
 
 /** The sentence that names the limit and the ways around it. */
-export function oversizedFix(): string {
+function oversizedFix(): string {
 	const { envVariable, defaultMiB, highestMiB } = DATABASE_MODE_CAP;
 	return `n8n keeps binary data in its database here (queue mode's default), which holds the whole file in memory and refuses files over ${envVariable} (${defaultMiB} MiB unless set). Raise ${envVariable} (up to ${highestMiB}), or in regular mode set N8N_DEFAULT_BINARY_DATA_MODE=filesystem, or turn the download off and pass on the video's address instead.`;
 }
 
-export function oversizedFileError(
+function oversizedFileError(
 	node: INode,
 	file: OversizedFile & { fileName: string; itemIndex?: number },
 ): NodeOperationError {
@@ -239,7 +233,7 @@ export function oversizedFileError(
 	);
 }
 
-export interface VideoFilesRequest {
+interface VideoFilesRequest {
 	videoUrl: string;
 	thumbnailUrl?: string;
 	/** File name without extension, usually the job or video id. */

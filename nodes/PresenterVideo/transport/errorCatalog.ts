@@ -1,5 +1,5 @@
 /** What a user reads for each error code of the service: a short title and how to fix it. */
-export interface ErrorExplanation {
+interface ErrorExplanation {
 	title: string;
 	fix: string;
 }

@@ -3,13 +3,13 @@ import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { explainCode, explainStatus, normalizeCode } from './errorCatalog';
 import type { RequestKind } from './retryPolicy';
 
-export interface FieldProblem {
+interface FieldProblem {
 	field?: string;
 	code?: string;
 	message?: string;
 }
 
-export interface ParsedApiError {
+interface ParsedApiError {
 	code?: string;
 	message?: string;
 	details: FieldProblem[];
@@ -43,7 +43,7 @@ function describeDetails(details: FieldProblem[]): string | undefined {
 		.join('; ');
 }
 
-export interface ApiErrorContext {
+interface ApiErrorContext {
 	status: number;
 	body: unknown;
 	endpoint: string;

@@ -15,7 +15,7 @@ export const RETRY_LIMITS = {
 	maxBackoffMs: 8_000,
 };
 
-export function backoffDelay(retryNumber: number): number {
+function backoffDelay(retryNumber: number): number {
 	return Math.min(RETRY_LIMITS.baseBackoffMs * 2 ** retryNumber, RETRY_LIMITS.maxBackoffMs);
 }
 

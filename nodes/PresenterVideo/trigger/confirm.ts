@@ -1,11 +1,9 @@
-import type { IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
-import { resolveApiRoot, sendApiRequest } from '../transport/apiRequest';
-import { answerOf, budgetForContext } from '../transport/budget';
-import { unwrapObject } from '../transport/client';
-import { networkCause, parseErrorBody } from '../transport/errors';
+import { createApiClient, type ApiClient } from '../transport/client';
+import { parseErrorBody } from '../transport/errors';
 import { type JobEvent, readError, readResult } from './event';
 import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
 
@@ -105,49 +103,27 @@ export type StatusLookup =
 
 /**
  * One status call, bounded by `timeoutMs` from start to end of the body, and never retried here:
- * the service retries the delivery itself, which gives the check another chance. It waits for
- * room in the workspace's request budget, shared with the action node, within that same bound.
+ * the service retries the delivery itself, which gives the check another chance. It goes through
+ * the workspace's request budget, shared with the action node, within that same bound.
  */
-export async function fetchJobStatus(
+async function fetchJobStatus(
 	context: IWebhookFunctions,
 	kind: JobKind,
 	jobId: string,
 	timeoutMs: number,
 ): Promise<StatusLookup> {
-	let apiRoot: string;
+	let client: ApiClient;
 	try {
-		apiRoot = await resolveApiRoot(context);
+		client = await createApiClient(context);
 	} catch {
 		return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
 	}
-
-	const deadline = Date.now() + timeoutMs;
-	const budget = await budgetForContext(context, apiRoot);
-	const permit = await budget.acquire({ priority: 'read', deadline });
-	if (!permit) return { outcome: 'unavailable', cause: 'the rate limit left no room in time' };
-
-	let response: IN8nHttpFullResponse;
-	try {
-		const leftMs = Math.max(deadline - Date.now(), 1);
-		response = await sendApiRequest(context, apiRoot, {
-			method: 'GET',
-			endpoint: JOB_KINDS[kind].statusPath(jobId),
-			timeoutMs: leftMs,
-			abortSignal: AbortSignal.timeout(leftMs),
-		});
-		permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
-	} catch (error) {
-		permit.finish({ type: 'unknown' });
-		return { outcome: 'unavailable', cause: networkCause(error) };
-	}
-
-	const { statusCode } = response;
-	if (statusCode === 404 || statusCode === 403) {
-		// 403 also means "plan_required"; only a job-level refusal proves the job is not ours.
-		if (statusCode === 404 || parseErrorBody(response.body).code === 'UNAUTHORIZED_JOB')
-			return { outcome: 'unknown-job' };
-	}
-	if (statusCode < 200 || statusCode >= 300) return { outcome: 'unavailable', cause: `HTTP ${statusCode}` };
-	const body = unwrapObject<unknown>(response.body);
+	const read = await client.readOnce(JOB_KINDS[kind].statusPath(jobId), Date.now() + timeoutMs);
+	if (read.type === 'unavailable') return { outcome: 'unavailable', cause: read.cause };
+	const { status, body } = read;
+	// 403 also means "plan_required"; only a job-level refusal proves the job is not ours.
+	if (status === 404 || (status === 403 && parseErrorBody(body).code === 'UNAUTHORIZED_JOB'))
+		return { outcome: 'unknown-job' };
+	if (status < 200 || status >= 300) return { outcome: 'unavailable', cause: `HTTP ${status}` };
 	return isRecord(body) ? { outcome: 'found', body } : { outcome: 'unavailable', cause: 'unreadable answer' };
 }

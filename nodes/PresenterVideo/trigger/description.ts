@@ -1,4 +1,30 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { EventName } from './event';
+
+/** The events a user can pick in Trigger On; the values are the `event` field of the output. */
+const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
+	{
+		name: 'Export Completed',
+		value: 'export.completed',
+		description: 'An export finished: the output has the MP4 address and thumbnail',
+	},
+	{
+		name: 'Export Failed',
+		value: 'export.failed',
+		description: 'An export failed: the output has the error code and message',
+	},
+	{
+		name: 'Generation Completed',
+		value: 'generation.completed',
+		description: 'A video generation finished: the output has the video ID to export',
+	},
+	{
+		name: 'Generation Failed',
+		value: 'generation.failed',
+		description: 'A video generation failed: the output has the error code and message',
+	},
+];
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -15,28 +41,7 @@ export const triggerProperties: INodeProperties[] = [
 		required: true,
 		default: [],
 		description: 'The job events that start the workflow. Other events are acknowledged and ignored.',
-		options: [
-			{
-				name: 'Export Completed',
-				value: 'export.completed',
-				description: 'An export finished: the output has the MP4 address and thumbnail',
-			},
-			{
-				name: 'Export Failed',
-				value: 'export.failed',
-				description: 'An export failed: the output has the error code and message',
-			},
-			{
-				name: 'Generation Completed',
-				value: 'generation.completed',
-				description: 'A video generation finished: the output has the video ID to export',
-			},
-			{
-				name: 'Generation Failed',
-				value: 'generation.failed',
-				description: 'A video generation failed: the output has the error code and message',
-			},
-		],
+		options: EVENT_OPTIONS,
 	},
 	{
 		displayName: 'Options',

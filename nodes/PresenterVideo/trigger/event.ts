@@ -1,40 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../input/requestBodies';
-import { JobKind } from '../service/types';
+import type { ExportResult, GenerationResult, JobKind, TerminalStatus } from '../service/types';
 import { DELIVERY_LIMITS, isRecord } from './request';
-
-/** The two finished states a delivery reports. */
-export type TerminalStatus = 'completed' | 'failed';
 
 /** The four events a user can pick in Trigger On; also the `event` field of the output. */
 export type EventName = `${JobKind}.${TerminalStatus}`;
-
-export const EVENT_NAMES: readonly EventName[] = [
-	'generation.completed',
-	'generation.failed',
-	'export.completed',
-	'export.failed',
-];
 
 /**
  * How sure the kind is. `task` and `result` name it outright; an id prefix is only a hint
  * (the service's own examples use `run_` for an export), so a prefix-based kind may be corrected
  * by the status endpoint. `status`: the status endpoint that knew the job.
  */
-export type KindSource = 'task' | 'result' | 'prefix' | 'status';
+type KindSource = 'task' | 'result' | 'prefix' | 'status';
 
-/** The fields of a job's `result` that the output carries, as sent (snake case). */
-export interface JobResultFields {
-	video_id?: string;
-	video_url?: string;
-	thumbnail_url?: string;
-	duration?: number;
-	cost?: number;
-	created_at?: string;
-}
+/** The fields of a job's `result` that the output carries, as sent (snake case), of either kind. */
+type JobResultFields = Partial<GenerationResult & ExportResult>;
 
-export interface JobErrorFields {
+interface JobErrorFields {
 	code?: string;
 	message?: string;
 }
@@ -56,10 +39,10 @@ export function eventName(kind: JobKind, status: TerminalStatus): EventName {
 }
 
 /** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
-export type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status';
+type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status';
 
 /** Why a well-formed delivery starts nothing. */
-export type IgnoredReason = 'other-task' | 'not-finished';
+type IgnoredReason = 'other-task' | 'not-finished';
 
 export type Classification =
 	| { type: 'malformed'; reason: MalformedReason }
@@ -154,7 +137,7 @@ export function classifyDelivery(body: unknown): Classification {
 	return { type: 'job', event };
 }
 
-export interface EventItemInput {
+interface EventItemInput {
 	event: JobEvent & { kind: JobKind };
 	/** True when the status endpoint confirmed the event and `event` holds its answer. */
 	confirmed: boolean;

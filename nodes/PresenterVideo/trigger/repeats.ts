@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /** How many delivered events each trigger remembers, and for how long, to drop repeats. */
-export const LEDGER_LIMITS = {
+const LEDGER_LIMITS = {
 	maxEntries: 1000,
 	ttlMs: 24 * 60 * 60 * 1000,
 };
 
 /** The process-wide memory serves every trigger of the instance, hence more room. */
-export const PROCESS_MEMORY_LIMITS = {
+const PROCESS_MEMORY_LIMITS = {
 	maxEntries: 5000,
 	ttlMs: 24 * 60 * 60 * 1000,
 };
@@ -17,11 +17,11 @@ export const PROCESS_MEMORY_LIMITS = {
  * Kept in the workflow's static data, so it must stay small, plain JSON and survive any content
  * (an older version, a hand edit): every reader accepts garbage and treats it as empty.
  */
-export interface DeliveryLedger {
+interface DeliveryLedger {
 	entries: Record<string, number>;
 }
 
-export interface LedgerLimits {
+interface LedgerLimits {
 	maxEntries: number;
 	ttlMs: number;
 }
@@ -87,7 +87,7 @@ export function scopedKey(scope: string, key: string): string {
 	return `${scope}#${key}`;
 }
 
-export type ClaimResult = 'claimed' | 'in-flight' | 'accepted-recently';
+type ClaimResult = 'claimed' | 'in-flight' | 'accepted-recently';
 
 /** Marks an event as being handled by this call, unless another call has it or had it. */
 export function claim(key: string, now = Date.now()): ClaimResult {

@@ -57,7 +57,7 @@ export function secretMatches(expected: string, given: unknown): boolean {
 	return timingSafeEqual(digest(expected), digest(given));
 }
 
-export interface RequestSizeSource {
+interface RequestSizeSource {
 	headers: Record<string, string | string[] | undefined>;
 	rawBody?: unknown;
 }

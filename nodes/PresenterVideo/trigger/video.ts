@@ -32,10 +32,7 @@ export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string): boole
 }
 
 /** Why an unconfirmed event's video is not fetched, or undefined when it may be. */
-export async function unconfirmedDownloadProblem(
-	context: FunctionsBase,
-	videoUrl: string,
-): Promise<string | undefined> {
+async function unconfirmedDownloadProblem(context: FunctionsBase, videoUrl: string): Promise<string | undefined> {
 	let baseUrl: string;
 	try {
 		baseUrl = String((await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE)).baseUrl ?? '');
@@ -46,7 +43,7 @@ export async function unconfirmedDownloadProblem(
 	return "the address is not the service's storage host (the host of the credential's Base URL or a sibling of it), and the event was not confirmed: turn on Confirm With API to download from the address the service itself reports";
 }
 
-export type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; problem: string };
+type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; problem: string };
 
 /**
  * Streams the MP4 into n8n's binary data with the action node's download. A failure is reported,

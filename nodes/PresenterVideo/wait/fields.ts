@@ -11,7 +11,7 @@ export interface WaitPreferences {
 	beforeStart?: boolean;
 }
 
-export type WaitMode = 'none' | 'poll' | 'callback';
+type WaitMode = 'none' | 'poll' | 'callback';
 
 /** How an item wants its job handled, as its fields say. */
 export interface JobSettings {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { settledJobJson } from '../jobs/output';
+import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
 import { createApiClient } from '../transport/client';
@@ -94,13 +95,10 @@ export async function resumeFromCallback(
 }
 
 /** A job of a paused batch, as its waiting item records it. */
-export interface WaitingJob {
-	itemIndex: number;
-	kind: JobKind;
-	jobId: string;
+export type WaitingJob = Pick<StartedJob, 'itemIndex' | 'kind' | 'jobId'> & {
 	/** The start's estimate: a longer video costs more and takes longer. */
 	estimatedCredits: number;
-}
+};
 
 /** Reads, in flight at once, at the widest step of a sweep. */
 const MAX_WAVE = 16;
@@ -165,7 +163,7 @@ function forgetOld(now: number): void {
 }
 
 /** Runs `task` after the callbacks of the same execution already being handled here. */
-export async function inTurn<T>(executionId: string, task: (alreadyResumed: boolean) => Promise<T>): Promise<T> {
+async function inTurn<T>(executionId: string, task: (alreadyResumed: boolean) => Promise<T>): Promise<T> {
 	const previous = queues.get(executionId) ?? Promise.resolve();
 	const current = previous.then(
 		async () => await task(resumed.has(executionId)),
@@ -181,7 +179,7 @@ export async function inTurn<T>(executionId: string, task: (alreadyResumed: bool
 }
 
 /** Marks the execution as resumed by this process. */
-export function markResumed(executionId: string, now = Date.now()): void {
+function markResumed(executionId: string, now = Date.now()): void {
 	forgetOld(now);
 	resumed.set(executionId, now);
 }

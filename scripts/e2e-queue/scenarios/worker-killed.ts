@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import { logProgress } from '../../n8n/progress-log';
 import { executionReaching } from '../../e2e/support/execution-by-id';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import { nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import type { Execution, PublicApiClient } from '../../n8n/public-api';
 import { waitUntil } from './wait-until';
 

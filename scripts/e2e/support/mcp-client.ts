@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Polls `probe` until it returns a value other than undefined; throws naming `what` after `timeoutMs`. */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { readFileSync } from 'fs';
 import type { IHookFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { join } from 'path';
@@ -67,9 +68,7 @@ describe('PresenterVideoTrigger description', () => {
 	});
 
 	it('ships a codex file named after the package and registered in package.json', () => {
-		const codex = JSON.parse(
-			readFileSync(join(root, 'nodes/PresenterVideo/PresenterVideoTrigger.node.json'), 'utf8'),
-		);
+		const codex = JSON.parse(readFileSync(join(root, 'nodes/PresenterVideo/PresenterVideoTrigger.node.json'), 'utf8'));
 		const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 		expect(codex.node).toBe(`${pkg.name}.presenterVideoTrigger`);
 		expect(codex.categories.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { createServer, type IncomingMessage, type Server } from 'http';
 import type { IDataObject, INode, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import type { AddressInfo } from 'net';

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { FrameInput } from '../../input/requestBodies';
 import { LIMITS } from '../../service/limits';
 
-/** Fields that several video operations share, and how to read them. */
+/** The frame (format, width, height), the avatar model and the webhook address: fields the video operations share. */
 
 const FORMAT_OPTIONS = [
 	{ name: 'Vertical (9:16, 1080x1920)', value: 'vertical' },

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import type { Sandbox } from '../../../sandbox';
 import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 

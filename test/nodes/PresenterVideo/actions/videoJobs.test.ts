@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { failMarker, type Sandbox } from '../../../sandbox';
 import { apiRequests, FAST_POLLING, isMp4, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -204,7 +205,9 @@ describe('Video operations, in a workflow', () => {
 			const [task] = result.run.data.resultData.runData['Presenter Video'];
 			const hints = task.hints?.map((hint) => hint.message);
 			expect(hints).toContainEqual(expect.stringMatching(/^2 job\(s\) were still running after Max Wait/));
-			expect(hints).toContainEqual(expect.stringMatching(/^Credits spent: 0 \(estimated 10\)\. 2 jobs have not finished/));
+			expect(hints).toContainEqual(
+				expect.stringMatching(/^Credits spent: 0 \(estimated 10\)\. 2 jobs have not finished/),
+			);
 		} finally {
 			sandbox.configure({ timings: { generationMs: 300, exportMs: 200 } });
 		}

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions -- test and tooling code runs in Node, not inside n8n */
 import { API_ROOT_EXPRESSION, apiRootFromBaseUrl } from '../../../../nodes/PresenterVideo/transport/apiRequest';
 
 /** The credential test's expression, run as n8n runs it: JavaScript with `$credentials` in scope. */

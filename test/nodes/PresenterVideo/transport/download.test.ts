@@ -1,13 +1,7 @@
 import { FileTooLargeError } from 'n8n-core';
 import type { IBinaryData } from 'n8n-workflow';
 
-import {
-	forgetBinaryStore,
-	noteStoredFile,
-	oversizedBeforeStreaming,
-	oversizedFromStoreError,
-	transferTimeoutMs,
-} from '../../../../nodes/PresenterVideo/transport/download';
+import { transferTimeoutMs } from '../../../../nodes/PresenterVideo/transport/download';
 import type { Sandbox } from '../../../sandbox';
 import { FAST_POLLING, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -52,8 +46,19 @@ const stored = (id: string): IBinaryData => ({ id, data: '', mimeType: 'video/mp
 const refusal = (fileSizeMb: number, maxFileSizeMb: number) =>
 	new FileTooLargeError({ fileSizeMb, maxFileSizeMb, fileId: 'f1', fileName: 'export_1.mp4' });
 
+type DownloadModule = typeof import('../../../../nodes/PresenterVideo/transport/download');
+
 describe('binary store limit', () => {
-	beforeEach(forgetBinaryStore);
+	// What a process learns about n8n's store lives in the module: each test starts as a fresh process.
+	let noteStoredFile: DownloadModule['noteStoredFile'];
+	let oversizedBeforeStreaming: DownloadModule['oversizedBeforeStreaming'];
+	let oversizedFromStoreError: DownloadModule['oversizedFromStoreError'];
+	beforeEach(() => {
+		jest.isolateModules(() => {
+			const fresh = jest.requireActual<DownloadModule>('../../../../nodes/PresenterVideo/transport/download');
+			({ noteStoredFile, oversizedBeforeStreaming, oversizedFromStoreError } = fresh);
+		});
+	});
 
 	it("reads the size and the cap from n8n's FileTooLargeError, and nothing from other errors", () => {
 		expect(oversizedFromStoreError(refusal(600.25, 512))).toEqual({ sizeMiB: 600.25, capMiB: 512 });

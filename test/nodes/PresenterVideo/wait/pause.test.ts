@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test and tooling code runs in Node, not inside n8n */
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
