@@ -43,7 +43,7 @@ export interface GenerationStatusBody {
 	job_id: string;
 	status: JobStatus;
 	progress_step: number;
-	current_step: string;
+	current_step: string | null;
 	result?: {
 		video_id: string;
 		duration: number;
@@ -58,7 +58,7 @@ export interface ExportStatusBody {
 	job_id: string;
 	status: JobStatus;
 	progress: number;
-	current_step: string;
+	current_step: string | null;
 	result?: { video_url: string; thumbnail_url: string; cost: number; created_at: string };
 	error?: JobFailure;
 }
