@@ -44,6 +44,31 @@ export function exportPhases(hasAvatar: boolean): readonly Phase[] {
 	];
 }
 
+/**
+ * The service's code: no step before the first one, `progress_step` counted per step (REDIRECTING
+ * sets 20 and keeps it through completion), and one trip back to pending, after which the step
+ * starts over.
+ */
+export const CODE_GENERATION_PHASES: readonly Phase[] = [
+	{ step: null, until: QUEUE_FRACTION, status: 'pending' },
+	{ step: 'VOICE_GENERATION', until: 0.3, progress: 'step' },
+	{ step: 'VOICE_GENERATION', until: 0.4, status: 'pending' },
+	{ step: 'VOICE_GENERATION', until: 0.9, progress: 'step' },
+	{ step: 'REDIRECTING', until: 1, progress: 20 },
+];
+
+/** The service's code for exports: no step before the first one and one trip back to pending. */
+export function codeExportPhases(hasAvatar: boolean): readonly Phase[] {
+	const first = hasAvatar ? 'render-audio' : 'render';
+	return [
+		{ step: null, until: QUEUE_FRACTION, status: 'pending' },
+		{ step: first, until: 0.2 },
+		{ step: first, until: 0.3, status: 'pending' },
+		...(hasAvatar ? [{ step: 'avatar', until: 0.7 }] : []),
+		{ step: 'render', until: 1 },
+	];
+}
+
 export interface TimelineState {
 	status: JobStatus;
 	progress: number;
@@ -63,6 +88,12 @@ export function timelineAt(
 		return { status: 'completed', progress: progressAt(phases, last, 1), step: stepOf(phases, last) };
 	}
 	return stateAt(phases, fraction);
+}
+
+/** The state of a job kept in its last step after its time is up, e.g. while it calls back. */
+export function heldInLastPhase(phases: readonly Phase[]): TimelineState {
+	const last = phases.length - 1;
+	return { status: 'processing', progress: Math.min(99, progressAt(phases, last, 1)), step: stepOf(phases, last) };
 }
 
 /** When the job reaches its final state (completed, or failed). */

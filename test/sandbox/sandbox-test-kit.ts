@@ -114,12 +114,15 @@ export interface Receiver {
 	close(): Promise<void>;
 }
 
+/** A status to send at once, 'hang' to never answer (for time-outs), or a status sent after a delay. */
+export type ReceiverAnswer = number | 'hang' | { status: number; afterMs: number };
+
 /**
- * A webhook receiver on 127.0.0.1. `answer` gets the 1-based delivery number and returns the
- * status to send, or 'hang' to never answer (for time-outs).
+ * A webhook receiver on 127.0.0.1. `answer` gets the 1-based delivery number and returns what to
+ * answer it.
  */
 export async function startReceiver(
-	answer: (delivery: number) => number | 'hang' = () => 200,
+	answer: (delivery: number) => ReceiverAnswer = () => 200,
 ): Promise<Receiver> {
 	const received: Receiver['received'] = [];
 	const server = http.createServer((req, res) => {
@@ -133,8 +136,9 @@ export async function startReceiver(
 				headers: req.headers,
 				method: req.method ?? '',
 			});
-			const status = answer(received.length);
-			if (status !== 'hang') res.writeHead(status).end();
+			const reply = answer(received.length);
+			if (typeof reply === 'number') res.writeHead(reply).end();
+			else if (reply !== 'hang') setTimeout(() => res.writeHead(reply.status).end(), reply.afterMs);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
