@@ -1,5 +1,5 @@
 import { exportFailMarker, exportNoResultMarker, failMarker, startSandbox, type Sandbox } from './index';
-import { generateVideo, get, post, sleep, waitForJob } from './sandbox-test-kit';
+import { completedExportBody, generateVideo, get, post, sleep, waitForJob } from './sandbox-test-kit';
 
 // Generous: the suite must also pass on a loaded 2-core machine.
 jest.setTimeout(30_000);
@@ -84,18 +84,7 @@ describe("profile 'code': job statuses", () => {
 
 		expect(reads[0]).toEqual({ status: 'pending', current_step: null, progress: 0 });
 		expect(statusRuns(reads)).toEqual(['pending', 'processing', 'pending', 'processing', 'completed']);
-		expect(final).toEqual({
-			job_id: start.body.job_id,
-			status: 'completed',
-			progress: 100,
-			current_step: 'render',
-			result: {
-				video_url: `${sandbox.storageUrl}/videos/${start.body.job_id}.mp4`,
-				thumbnail_url: expect.any(String),
-				cost: 0,
-				created_at: expect.any(String),
-			},
-		});
+		expect(final).toEqual(completedExportBody(sandbox, start.body.job_id, 0));
 	});
 
 	it(`completes the exports of a video made with ${exportNoResultMarker()} without a result`, async () => {

@@ -94,6 +94,22 @@ export function waitForJob(
 	});
 }
 
+/** The status body of an export that completed with its download, as the sandbox writes it. */
+export function completedExportBody(sandbox: Sandbox, jobId: string, cost: number): Record<string, unknown> {
+	return {
+		job_id: jobId,
+		status: 'completed',
+		progress: 100,
+		current_step: 'render',
+		result: {
+			video_url: `${sandbox.storageUrl}/videos/${jobId}.mp4`,
+			thumbnail_url: `${sandbox.storageUrl}/thumbnails/${jobId}.jpg`,
+			cost,
+			created_at: expect.any(String),
+		},
+	};
+}
+
 /** Starts a prompt-based generation, waits for it, and returns its video id. */
 export async function generateVideo(
 	sandbox: Sandbox,
