@@ -54,12 +54,8 @@ async function main(): Promise<void> {
 			'',
 			'  Make a job fail on purpose: put [sandbox:fail=VOICE_GENERATION_FAILED] in the prompt or script,',
 			'  or [sandbox:export-fail=ENCODING_FAILED] to make its export fail.',
-			...(profile === 'code'
-				? [
-						'  [sandbox:export-no-result] in the prompt: its exports complete without a result;',
-						'  [sandbox:veo-video]: the video counts as made with Veo (Veo avatar models only).',
-					]
-				: []),
+			'  Profile code only: [sandbox:export-no-result] in the prompt makes its exports complete without a',
+			'  result; [sandbox:veo-video] makes the video count as made with Veo (Veo avatar models only).',
 			'',
 			'Press Ctrl-C to stop.',
 			'',
