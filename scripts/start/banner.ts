@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import path from 'node:path';
 import { repoRoot } from '../n8n/paths';
-import type { SandboxTimings } from '../../test/sandbox';
+import { PROFILE_DESCRIPTIONS, type SandboxTimings } from '../../test/sandbox';
 import type { DemoStack } from './demo-stack';
 
 function relative(file: string): string {
@@ -28,6 +28,7 @@ function serviceLines(stack: DemoStack, timings: SandboxTimings): string[] {
 		`  Sandbox      ${sandbox.baseUrl}  (local stand-in for the service; MP4 storage ${sandbox.storageUrl})`,
 		`    keys       ${keys.main} (the credential uses it, 1000 credits)   ${keys.other} (second space)`,
 		`               ${keys.poor} (about 1 credit: 402 paths)   ${keys.starter} (403 plan_required)`,
+		`    profile    ${PROFILE_DESCRIPTIONS[sandbox.profile]}; choose with SANDBOX_PROFILE=contract|code`,
 		`    timing     a generation takes ${seconds(timings.generationMs)}, an export ${seconds(timings.exportMs)} (Create waits for both, plus polling steps)`,
 		'    failures   put [sandbox:fail=VOICE_GENERATION_FAILED] in a prompt to see the error path',
 	];

@@ -6,12 +6,13 @@ export interface ValidationDetail {
 	field?: string;
 }
 
-/** Single error shape: `{ error, code }`. */
+/** Single error shape: `{ error, code }`. `field` names the request field at fault, for shapes that carry one. */
 export class ApiError extends Error {
 	constructor(
 		readonly status: number,
 		readonly code: string,
 		message: string,
+		readonly field?: string,
 	) {
 		super(message);
 	}
@@ -40,4 +41,8 @@ export function insufficientCredits(required: number, available: number): ApiErr
 		'INSUFFICIENT_CREDITS',
 		`Insufficient credits: ${required} required, ${available} available.`,
 	);
+}
+
+export function internalError(message = 'Internal server error'): ApiError {
+	return new ApiError(500, 'internal_error', message);
 }

@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import * as http from 'node:http';
-import { ApiError, ValidationError } from './api-errors';
+import { ApiError, internalError, ValidationError } from './api-errors';
 import { API_PREFIX, findRoute } from './api-routes';
 import { applyFaultBefore } from './fault-response';
 import { bearerToken, parseQuery, readBody, sendJson, type RequestBody } from './http-io';
 import { hasApiAccess } from './plans';
 import { loggedBody, recordRequest } from './request-log';
-import { RATE_LIMIT_BODY } from './rate-limiter';
+import { rateLimitError } from './rate-limiter';
 import { present } from './response-style';
 import type { SandboxState } from './state';
 
@@ -20,9 +20,15 @@ interface Outcome {
 export function apiRequestHandler(state: SandboxState): http.RequestListener {
 	return (req, res) => {
 		handle(state, req, res).catch((error: unknown) => {
-			if (!res.headersSent) sendJson(res, 500, { error: describe(error), code: 'internal_error' });
+			const path = new URL(req.url ?? '/', 'http://sandbox.invalid').pathname;
+			if (!res.headersSent) sendJson(res, 500, errorBody(state, internalError(describe(error)), path));
 		});
 	};
+}
+
+/** Error bodies take the profile's shape, which may depend on the route. */
+function errorBody(state: SandboxState, error: ApiError | ValidationError, path: string): unknown {
+	return state.profile.errors.body(error, path.replace(/\/+$/, ''));
 }
 
 async function handle(
@@ -40,7 +46,8 @@ async function handle(
 	const fault = state.faults.match('api', record.method, url.pathname);
 	if (fault) {
 		record.fault = fault.kind;
-		if ((await applyFaultBefore(fault, req, res, state.timers)) === 'done') return;
+		const faultBody = (error: ApiError): unknown => errorBody(state, error, url.pathname);
+		if ((await applyFaultBefore(fault, req, res, state.timers, faultBody)) === 'done') return;
 	}
 	const outcome = respond(state, req, url, body);
 	if (fault?.kind === 'drop-after') {
@@ -61,7 +68,7 @@ function respond(
 	const bucket = (token === undefined ? undefined : state.accounts.spaceForKey(token)?.id) ?? '(no space)';
 	const verdict = state.rateLimiter.hit(bucket);
 	const headers = verdict.headers;
-	if (!verdict.allowed) return { status: 429, body: { ...RATE_LIMIT_BODY }, headers };
+	if (!verdict.allowed) return { status: 429, body: errorBody(state, rateLimitError(), url.pathname), headers };
 	try {
 		const path = url.pathname.replace(/\/+$/, '');
 		if (!path.startsWith(`${API_PREFIX}/`)) throw notFound(req.method, url.pathname);
@@ -88,8 +95,8 @@ function respond(
 		return { status: reply.status, body: present(reply, state.options.responseStyle), headers };
 	} catch (error) {
 		if (error instanceof ApiError || error instanceof ValidationError)
-			return { status: error.status, body: error.toBody(), headers };
-		return { status: 500, body: { error: describe(error), code: 'internal_error' }, headers };
+			return { status: error.status, body: errorBody(state, error, url.pathname), headers };
+		return { status: 500, body: errorBody(state, internalError(describe(error)), url.pathname), headers };
 	}
 }
 

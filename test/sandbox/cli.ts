@@ -4,9 +4,9 @@
  * Env: SANDBOX_PORT (default 4010; storage uses the next port unless SANDBOX_STORAGE_PORT is set),
  * SANDBOX_GENERATION_MS / SANDBOX_EXPORT_MS (job durations, default 20000 / 10000),
  * SANDBOX_RATE_LIMIT / SANDBOX_RATE_WINDOW_MS (requests per workspace per window, default the
- * service's 100 per 60000).
+ * service's 100 per 60000), SANDBOX_PROFILE (contract or code, default contract).
  */
-import { startSandbox } from './index';
+import { PROFILE_DESCRIPTIONS, profileFromEnv, startSandbox } from './index';
 
 function envNumber(name: string, fallback: number): number {
 	const raw = process.env[name];
@@ -19,7 +19,9 @@ function envNumber(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
 	const port = envNumber('SANDBOX_PORT', 4010);
+	const profile = profileFromEnv(process.env);
 	const sandbox = await startSandbox({
+		profile,
 		port,
 		storagePort: envNumber('SANDBOX_STORAGE_PORT', port + 1),
 		timings: {
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
 		[
 			'Presenter video sandbox is running.',
 			'',
+			`  Profile      ${PROFILE_DESCRIPTIONS[profile]}`,
 			`  Base URL     ${sandbox.baseUrl}        (API under ${sandbox.apiUrl})`,
 			`  Storage URL  ${sandbox.storageUrl}        (MP4s and thumbnails, no key needed)`,
 			'',
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
 			'',
 			'  Make a job fail on purpose: put [sandbox:fail=VOICE_GENERATION_FAILED] in the prompt or script,',
 			'  or [sandbox:export-fail=ENCODING_FAILED] to make its export fail.',
+			'  Profile code only: [sandbox:export-no-result] in the prompt makes its exports complete without a',
+			'  result; [sandbox:veo-video] makes the video count as made with Veo (Veo avatar models only).',
 			'',
 			'Press Ctrl-C to stop.',
 			'',

@@ -32,11 +32,12 @@ export function generationBlocks(durationSeconds: number): number {
 	return Math.max(1, blocks);
 }
 
-export function generationCost(input: {
-	durationSeconds: number;
-	animatedImages?: number;
-}): number {
-	const base = generationBlocks(input.durationSeconds) * GENERATION_CREDITS_PER_BLOCK;
+/** 5 credits per block plus 5 per animated image; `blocks` says how many blocks a video's length makes. */
+export function generationCost(
+	input: { durationSeconds: number; animatedImages?: number },
+	blocks: (durationSeconds: number) => number = generationBlocks,
+): number {
+	const base = blocks(input.durationSeconds) * GENERATION_CREDITS_PER_BLOCK;
 	return roundCredits(base + (input.animatedImages ?? 0) * CREDITS_PER_ANIMATED_IMAGE);
 }
 
@@ -73,7 +74,10 @@ export function exportBlocks(durationSeconds: number): number {
 	return Math.max(1, Math.ceil(durationSeconds / 30));
 }
 
-const PER_SECOND: Record<AvatarModel, number> = {
+export type AvatarRates = Record<AvatarModel, number>;
+
+/** Credits per second of avatar visibility. */
+export const CONTRACT_AVATAR_RATES: AvatarRates = {
 	standard: 0,
 	premium: 0.8,
 	ultra: 2.3,
@@ -91,16 +95,33 @@ export function avatarSegments(avatarSeconds: number): number {
 	return Math.ceil(avatarSeconds / AVATAR_SEGMENT_SECONDS);
 }
 
-export function avatarModelCost(model: AvatarModel, avatarSeconds: number): number {
+export function avatarModelCost(
+	model: AvatarModel,
+	avatarSeconds: number,
+	rates: AvatarRates = CONTRACT_AVATAR_RATES,
+): number {
 	const billedSeconds = SEGMENT_BILLED_MODELS.has(model)
 		? avatarSegments(avatarSeconds) * AVATAR_SEGMENT_SECONDS
 		: avatarSeconds;
-	return roundCredits(billedSeconds * PER_SECOND[model]);
+	return roundCredits(billedSeconds * rates[model]);
 }
+
+/** The export rules that differ between readings of the service. */
+export interface ExportPriceRules {
+	avatarRates: AvatarRates;
+	isHighResolution(frame: { format?: string; width: number; height: number }): boolean;
+}
+
+export const CONTRACT_EXPORT_PRICES: ExportPriceRules = {
+	avatarRates: CONTRACT_AVATAR_RATES,
+	isHighResolution: ({ width, height }) => isHighResolution(width, height),
+};
 
 export interface ExportCostInput {
 	durationSeconds: number;
 	origin: 'api' | 'dashboard';
+	/** The export's format; the contract's rules do not need it. */
+	format?: string;
 	width: number;
 	height: number;
 	/** Only for videos with an avatar. */
@@ -115,15 +136,33 @@ export interface ExportCostBreakdown {
 	total: number;
 }
 
-export function exportCost(input: ExportCostInput): ExportCostBreakdown {
+export function exportCost(
+	input: ExportCostInput,
+	prices: ExportPriceRules = CONTRACT_EXPORT_PRICES,
+): ExportCostBreakdown {
 	const blocks = exportBlocks(input.durationSeconds);
 	const base = input.origin === 'dashboard' ? blocks * 5 : 0;
-	const highResolution = isHighResolution(input.width, input.height)
-		? roundCredits(blocks * 2.5)
-		: 0;
+	const highResolution = prices.isHighResolution(input) ? roundCredits(blocks * 2.5) : 0;
 	const avatar =
 		input.avatarModel !== undefined
-			? avatarModelCost(input.avatarModel, input.avatarSeconds ?? 0)
+			? avatarModelCost(input.avatarModel, input.avatarSeconds ?? 0, prices.avatarRates)
 			: 0;
 	return { base, highResolution, avatar, total: roundCredits(base + highResolution + avatar) };
 }
+
+/** When a job's price leaves the balance. */
+export type Billing = 'at-start' | 'at-completion' | 'never';
+
+/** A profile's prices: how much, and when it is taken. */
+export interface PriceRules {
+	generation(input: { durationSeconds: number; animatedImages?: number }): number;
+	export: ExportPriceRules;
+	billing(kind: 'generation' | 'export', origin: 'api' | 'dashboard'): Billing;
+}
+
+/** Generation and export take the estimate at start and give it back if the job fails. */
+export const CONTRACT_PRICES: PriceRules = {
+	generation: (input) => generationCost(input),
+	export: CONTRACT_EXPORT_PRICES,
+	billing: () => 'at-start',
+};

@@ -2,7 +2,7 @@ import { ApiError } from './api-errors';
 import { AVATAR_MODELS, isAvatarModel, type AvatarModel } from './costs';
 import { FieldChecks } from './field-checks';
 import { requireObjectBody } from './request-body';
-import { isVideoFormat, MAX_CUSTOM_SIDE, type VideoFormat } from './videos';
+import { checkFormat, MAX_CUSTOM_SIDE, type VideoFormat } from './videos';
 
 export interface ExportRequest {
 	videoId: string;
@@ -14,7 +14,7 @@ export interface ExportRequest {
 }
 
 /** Checks what can be checked without the video; the handler checks the rest against it. */
-export function parseExportStart(rawBody: unknown): ExportRequest {
+export function parseExportStart(rawBody: unknown, formats: readonly VideoFormat[]): ExportRequest {
 	const body = requireObjectBody(rawBody);
 	const checks = new FieldChecks(body);
 	if (!checks.hasContent('video_id'))
@@ -26,14 +26,10 @@ export function parseExportStart(rawBody: unknown): ExportRequest {
 	const webhookUrl = checks.hasContent('webhook_url') ? checks.url('webhook_url') : undefined;
 	checks.throwIfAny();
 
-	const format = body.format ?? undefined;
-	if (format !== undefined && !isVideoFormat(format)) {
-		throw new ApiError(
-			400,
-			'INVALID_FORMAT',
-			`Invalid export format "${String(format)}": use vertical, ads, square, horizontal or custom.`,
-		);
-	}
+	const format =
+		body.format === undefined || body.format === null
+			? undefined
+			: checkFormat(body.format, formats, 'Invalid export format');
 	const avatarModel = body.avatar_model ?? undefined;
 	if (avatarModel !== undefined && !isAvatarModel(avatarModel)) {
 		throw new ApiError(

@@ -1,5 +1,5 @@
 import { EXPORT_FAILURE_CODES, exportFailMarker, startSandbox, type Sandbox } from './index';
-import { download, generateVideo, get, post, sleep, waitFor, waitForJob } from './sandbox-test-kit';
+import { completedExportBody, download, generateVideo, get, post, sleep, waitFor, waitForJob } from './sandbox-test-kit';
 
 // Generous: the suite must also pass on a loaded 2-core machine.
 jest.setTimeout(30_000);
@@ -244,18 +244,7 @@ describe('GET /export/status/{jobId}', () => {
 			),
 		];
 		expect(steps).toEqual(['render-audio', 'avatar', 'render']);
-		expect(body).toEqual({
-			job_id: start.body.job_id,
-			status: 'completed',
-			progress: 100,
-			current_step: 'render',
-			result: {
-				video_url: `${sandbox.storageUrl}/videos/${start.body.job_id}.mp4`,
-				thumbnail_url: `${sandbox.storageUrl}/thumbnails/${start.body.job_id}.jpg`,
-				cost: 0,
-				created_at: expect.any(String),
-			},
-		});
+		expect(body).toEqual(completedExportBody(sandbox, start.body.job_id, 0));
 		const file = await download(body.result.video_url);
 		expect(file.status).toBe(200);
 		expect(file.bytes.toString('latin1', 4, 8)).toBe('ftyp');

@@ -55,3 +55,37 @@ export function chooseFailure(
 	if (markerCode !== undefined) return failure(markerCode);
 	return roll < failureRate ? failure(random.pick(codes)) : undefined;
 }
+
+/** The codes one kind of job fails with under a profile. */
+export interface FailureCodeRules {
+	/** Drawn from when failureRate dooms a job. */
+	codes: readonly string[];
+	/** The code reported by a job a marker dooms. */
+	forMarker(markerCode: string): string;
+}
+
+export const CONTRACT_GENERATION_FAILURES: FailureCodeRules = {
+	codes: GENERATION_FAILURE_CODES,
+	forMarker: (markerCode) => markerCode,
+};
+
+export const CONTRACT_EXPORT_FAILURES: FailureCodeRules = {
+	codes: EXPORT_FAILURE_CODES,
+	forMarker: (markerCode) => markerCode,
+};
+
+/** Every failure of the kind reports this one code, whatever a marker names. */
+export function onlyFailureCode(code: string): FailureCodeRules {
+	return { codes: [code], forMarker: () => code };
+}
+
+/** chooseFailure under a profile's codes. */
+export function chooseJobFailure(
+	markerCode: string | undefined,
+	random: Random,
+	failureRate: number,
+	rules: FailureCodeRules,
+): JobFailure | undefined {
+	const reported = markerCode === undefined ? undefined : rules.forMarker(markerCode);
+	return chooseFailure(reported, random, failureRate, rules.codes);
+}

@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, internalError } from './api-errors';
 import { sendJson } from './http-io';
 import type { Timers } from './timers';
 import type { FaultRule } from './types';
@@ -9,19 +10,21 @@ export const DEFAULT_SLOW_MS = 3000;
 /**
  * Carries out the part of a fault that happens before normal handling. Returns 'done' when the
  * request is finished (answered or dropped), 'continue' when normal handling should follow.
+ * `errorBody` writes the 500 and 503 bodies (default: the single-error shape).
  */
 export async function applyFaultBefore(
 	rule: FaultRule,
 	req: IncomingMessage,
 	res: ServerResponse,
 	timers: Timers,
+	errorBody: (error: ApiError) => unknown = (error) => error.toBody(),
 ): Promise<'done' | 'continue'> {
 	switch (rule.kind) {
 		case '500':
-			sendJson(res, 500, { error: 'Internal server error', code: 'internal_error' });
+			sendJson(res, 500, errorBody(internalError()));
 			return 'done';
 		case '503':
-			sendJson(res, 503, { error: 'Service temporarily unavailable', code: 'service_unavailable' });
+			sendJson(res, 503, errorBody(new ApiError(503, 'service_unavailable', 'Service temporarily unavailable')));
 			return 'done';
 		case 'drop':
 			req.socket.destroy();

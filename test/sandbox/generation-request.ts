@@ -1,11 +1,12 @@
 import { ApiError } from './api-errors';
+import { lookSource, type AvatarModelRules } from './avatar-models';
 import type { Catalogue } from './catalogue';
 import type { AvatarModel } from './costs';
 import { videoSeconds, type InputMethod } from './durations';
 import { FieldChecks } from './field-checks';
-import { findExportFailCode, findFailCode } from './markers';
+import { findExportFailCode, findFailCode, hasExportNoResultMarker, hasVeoMarker } from './markers';
 import { requireObjectBody } from './request-body';
-import { frameSize, isVideoFormat, MAX_CUSTOM_SIDE, type VideoFormat } from './videos';
+import { checkFormat, frameSize, MAX_CUSTOM_SIDE, type VideoFormat } from './videos';
 
 export const VOICE_FILE_EXTENSIONS = ['mp3', 'wav', 'm4a'] as const;
 export const MAX_WEB_URLS = 10;
@@ -27,17 +28,24 @@ export interface GenerationPlan {
 	webhookUrl?: string;
 	failCode?: string;
 	exportFailCode?: string;
+	veoMade?: true;
+	exportsWithoutResult?: true;
+}
+
+/** What a generation start is checked against: the caller's space and the profile's rules. */
+export interface GenerationContext {
+	spaceId: string;
+	catalogue: Catalogue;
+	formats: readonly VideoFormat[];
+	avatarModels: AvatarModelRules;
 }
 
 /**
  * Validates a generation start body in the order a caller can act on: missing content, field
  * types and bounds (all at once), missing voice, format, then catalogue look-ups.
  */
-export function parseGenerationStart(
-	rawBody: unknown,
-	spaceId: string,
-	catalogue: Catalogue,
-): GenerationPlan {
+export function parseGenerationStart(rawBody: unknown, context: GenerationContext): GenerationPlan {
+	const { spaceId, catalogue } = context;
 	const body = requireObjectBody(rawBody);
 	const checks = new FieldChecks(body);
 	if (!['prompt', 'script', 'voice_url', 'avatar_url'].some((field) => checks.hasContent(field))) {
@@ -80,18 +88,11 @@ export function parseGenerationStart(
 	if (method === 'script' && voiceId === undefined && voiceUrl === undefined) {
 		throw new ApiError(400, 'MISSING_VOICE', 'A script needs voice_id or voice_url.');
 	}
-	const format = checks.has('format') ? body.format : 'vertical';
-	if (!isVideoFormat(format)) {
-		throw new ApiError(
-			400,
-			'INVALID_FORMAT',
-			`Invalid format "${String(format)}": use vertical, square, ads, horizontal or custom.`,
-		);
-	}
+	const format = checkFormat(checks.has('format') ? body.format : 'vertical', context.formats, 'Invalid format');
 	if (voiceId !== undefined && !catalogue.findVoice(spaceId, voiceId)) {
 		throw new ApiError(400, 'INVALID_VOICE_ID', `Voice "${voiceId}" not found.`);
 	}
-	const avatar = resolveAvatar(catalogue, spaceId, avatarId, avatarUrl);
+	const avatar = resolveAvatar(context, avatarId, avatarUrl);
 
 	const durationSeconds = videoSeconds({
 		method,
@@ -111,6 +112,8 @@ export function parseGenerationStart(
 		...(webhookUrl !== undefined ? { webhookUrl } : {}),
 		...(failCode !== undefined ? { failCode } : {}),
 		...(exportFailCode !== undefined ? { exportFailCode } : {}),
+		...(hasVeoMarker(prompt, script) ? { veoMade: true } : {}),
+		...(hasExportNoResultMarker(prompt, script) ? { exportsWithoutResult: true } : {}),
 	};
 }
 
@@ -125,18 +128,22 @@ function checkWebSearch(checks: FieldChecks): void {
 	);
 }
 
+/** An avatar by URL has no preview video. */
 function resolveAvatar(
-	catalogue: Catalogue,
-	spaceId: string,
+	{ catalogue, spaceId, avatarModels }: GenerationContext,
 	avatarId: string | undefined,
 	avatarUrl: string | undefined,
 ): GenerationPlan['avatar'] {
 	if (avatarId !== undefined) {
 		const look = catalogue.findAvatar(spaceId, avatarId);
 		if (!look) throw new ApiError(400, 'INVALID_AVATAR_ID', `Avatar "${avatarId}" not found.`);
-		return { id: look.id, modelAvailable: [...look.model_available] };
+		return { id: look.id, modelAvailable: avatarModels.offered(lookSource(look)) };
 	}
-	if (avatarUrl !== undefined)
-		return { id: 'custom_url_avatar', modelAvailable: [...URL_AVATAR_MODELS] };
+	if (avatarUrl !== undefined) {
+		return {
+			id: 'custom_url_avatar',
+			modelAvailable: avatarModels.offered({ models: URL_AVATAR_MODELS, hasPreview: false }),
+		};
+	}
 	return undefined;
 }

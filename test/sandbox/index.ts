@@ -9,13 +9,13 @@ import { FaultInjector } from './faults';
 import { JobEngine } from './jobs';
 import { loadMediaFixtures } from './media';
 import { DEFAULT_OPTIONS, mergeOptions } from './options';
+import { dashboardVideosOfEveryProfile, profileNamed } from './profiles';
 import { createRandom } from './random';
 import { RateLimiter } from './rate-limiter';
 import type { SandboxState } from './state';
 import { storageRequestHandler } from './storage-server';
 import { Timers } from './timers';
 import type { RecordedRequest, Sandbox, SandboxOptions, WebhookDeliveryAttempt } from './types';
-import { DASHBOARD_VIDEO_IDS } from './videos';
 import { WebhookDispatcher } from './webhooks';
 
 export type {
@@ -27,10 +27,13 @@ export type {
 	Sandbox,
 	SandboxKeys,
 	SandboxOptions,
+	SandboxProfileName,
 	SandboxTimings,
 	WebhookDeliveryAttempt,
 } from './types';
-export { exportFailMarker, failMarker } from './markers';
+export { exportFailMarker, exportNoResultMarker, failMarker, veoVideoMarker } from './markers';
+export { profileFromEnv, SANDBOX_PROFILE_VARIABLE } from './profile-env';
+export { PROFILE_DESCRIPTIONS } from './profiles';
 export { EXPORT_FAILURE_CODES, GENERATION_FAILURE_CODES } from './failure-codes';
 export { SANDBOX_KEYS } from './accounts';
 export { DEFAULT_OPTIONS } from './options';
@@ -51,17 +54,10 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 	const storageUrl = await listen(storageServer, initial.storagePort);
 
 	const accounts = new Accounts(initial.initialCredits);
-	const webhooks = new WebhookDispatcher(
-		() => ({
-			retryDelaysMs: [...state.options.webhookRetryDelaysMs],
-			timeoutMs: state.options.webhookTimeoutMs,
-			duplicates: state.options.duplicateDeliveries,
-		}),
-		webhookDeliveries,
-		timers,
-	);
+	const webhooks = new WebhookDispatcher(webhookDeliveries, timers);
 	const state: SandboxState = {
 		options: initial,
+		profile: profileNamed(initial.profile),
 		storageUrl,
 		accounts,
 		catalogue: new Catalogue(storageUrl),
@@ -71,6 +67,13 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 			webhooks,
 			storageUrl,
 			includeTask: () => state.options.includeTask,
+			webhookPolicy: (rules) => ({
+				retryDelaysMs: [...(state.options.webhookRetryDelaysMs ?? rules.retryDelaysMs)],
+				timeoutMs: state.options.webhookTimeoutMs,
+				duplicates: state.options.duplicateDeliveries,
+				headers: rules.headers,
+			}),
+			seededVideos: dashboardVideosOfEveryProfile(),
 		}),
 		jobRandom: createRandom(initial.seed),
 		faults: new FaultInjector(faultSeed(initial.seed)),
@@ -97,11 +100,17 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 		apiUrl: `${baseUrl}${API_PREFIX}`,
 		storageUrl,
 		keys: { ...SANDBOX_KEYS },
-		dashboardVideoIds: { ...DASHBOARD_VIDEO_IDS },
+		get profile() {
+			return state.profile.name;
+		},
+		get dashboardVideoIds() {
+			return { ...state.profile.ids.dashboardVideoIds };
+		},
 		requests,
 		webhookDeliveries,
 		configure(patch) {
 			state.options = mergeOptions(state.options, patch);
+			state.profile = profileNamed(state.options.profile);
 			if (patch.faults !== undefined) state.faults.setRules(patch.faults);
 			if (patch.rateLimit !== undefined) state.rateLimiter.reset();
 			if (patch.seed !== undefined) {

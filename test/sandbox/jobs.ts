@@ -1,29 +1,38 @@
-import { randomBytes } from 'node:crypto';
 import type { Accounts, Space } from './accounts';
+import type { CallbackRules, JobEnding } from './callbacks';
+import type { Billing } from './costs';
 import type { JobFailure } from './failure-codes';
+import type { ExportResult, GenerationResult } from './job-results';
 import {
-	exportPhases,
-	GENERATION_PHASES,
+	heldInLastPhase,
 	settleAfterMs,
 	timelineAt,
 	type JobStatus,
+	type Phase,
 	type TimelineState,
 } from './job-timeline';
+import type { SandboxProfile } from './profiles';
 import type { Timers } from './timers';
-import { seededDashboardVideos, type VideoRecord } from './videos';
-import type { WebhookDispatcher } from './webhooks';
+import type { VideoRecord } from './videos';
+import type { WebhookDispatcher, WebhookPolicy } from './webhooks';
 
 interface JobBase {
 	id: string;
 	spaceId: string;
 	startedAt: number;
 	totalMs: number;
+	/** The profile the job started under: it keeps its rules when the sandbox switches. */
+	profile: SandboxProfile;
+	phases: readonly Phase[];
 	/** Set at start when the job is doomed (marker or failureRate); it fails at 60 % of its duration. */
 	failure?: JobFailure;
-	/** Credits taken at start; returned if the job fails. */
+	/** The job's price, taken as `billing` says. */
 	cost: number;
+	billing: Billing;
 	webhookUrl?: string;
 	settled: boolean;
+	/** Its call back is under way and its profile holds the status until the delivery is over. */
+	callingBack: boolean;
 }
 
 export interface GenerationJob extends JobBase {
@@ -43,14 +52,8 @@ export interface GenerationStatusBody {
 	job_id: string;
 	status: JobStatus;
 	progress_step: number;
-	current_step: string;
-	result?: {
-		video_id: string;
-		duration: number;
-		cost: number;
-		created_at: string;
-		thumbnail_url: string;
-	};
+	current_step: string | null;
+	result?: GenerationResult;
 	error?: JobFailure;
 }
 
@@ -58,14 +61,16 @@ export interface ExportStatusBody {
 	job_id: string;
 	status: JobStatus;
 	progress: number;
-	current_step: string;
-	result?: { video_url: string; thumbnail_url: string; cost: number; created_at: string };
+	current_step: string | null;
+	result?: ExportResult;
 	error?: JobFailure;
 }
 
 interface JobStart {
 	space: Space;
+	profile: SandboxProfile;
 	cost: number;
+	billing: Billing;
 	totalMs: number;
 	failure?: JobFailure;
 	webhookUrl?: string;
@@ -77,26 +82,30 @@ export interface EngineDeps {
 	webhooks: WebhookDispatcher;
 	storageUrl: string;
 	includeTask: () => boolean;
+	/** The delivery policy of a call back under these rules and the current options. */
+	webhookPolicy: (rules: CallbackRules) => WebhookPolicy;
+	/** Finished videos that exist from the start. */
+	seededVideos: VideoRecord[];
 }
 
-/** Jobs and videos of all spaces: creation, state over time, settlement (refunds, webhooks). */
+/** Jobs and videos of all spaces: creation, state over time, settlement (billing, call backs). */
 export class JobEngine {
 	private readonly jobs = new Map<string, Job>();
 	private readonly videos = new Map<string, VideoRecord>();
 
 	constructor(private readonly deps: EngineDeps) {
-		for (const video of seededDashboardVideos()) this.videos.set(video.id, video);
+		for (const video of deps.seededVideos) this.videos.set(video.id, video);
 	}
 
-	/** The video exists from the start (same id suffix as the job) but is only exportable once completed. */
+	/** The video exists from the start but is only exportable once completed. */
 	startGeneration(
 		start: JobStart & { video: Omit<VideoRecord, 'id' | 'spaceId' | 'generationJobId'> },
 	): GenerationJob {
-		const suffix = newId();
+		const { jobId, videoId } = start.profile.ids.generation();
 		const job: GenerationJob = {
 			kind: 'generation',
-			videoId: `vid_${suffix}`,
-			...this.base(`run_${suffix}`, start),
+			videoId,
+			...this.base(jobId, start, start.profile.phases.generation),
 		};
 		this.videos.set(job.videoId, {
 			...start.video,
@@ -109,11 +118,12 @@ export class JobEngine {
 	}
 
 	startExport(start: JobStart & { video: VideoRecord }): ExportJob {
+		const hasAvatar = start.video.avatar !== undefined;
 		const job: ExportJob = {
 			kind: 'export',
 			videoId: start.video.id,
-			hasAvatar: start.video.avatar !== undefined,
-			...this.base(`export_${newId()}`, start),
+			hasAvatar,
+			...this.base(start.profile.ids.exportJob(), start, start.profile.phases.export(hasAvatar)),
 		};
 		this.launch(job, start);
 		return job;
@@ -138,6 +148,11 @@ export class JobEngine {
 		return job?.kind === 'export' && this.state(job, now).status === 'completed';
 	}
 
+	/** The job's status body, in the shape of its own kind. */
+	status(job: Job, now = Date.now()): GenerationStatusBody | ExportStatusBody {
+		return job.kind === 'generation' ? this.generationStatus(job, now) : this.exportStatus(job, now);
+	}
+
 	generationStatus(job: GenerationJob, now = Date.now()): GenerationStatusBody {
 		this.settle(job, now);
 		const state = this.state(job, now);
@@ -147,16 +162,8 @@ export class JobEngine {
 			progress_step: state.progress,
 			current_step: state.step,
 		};
-		const video = this.videos.get(job.videoId);
-		if (state.status === 'completed' && video) {
-			body.result = {
-				video_id: video.id,
-				duration: video.durationSeconds,
-				cost: job.cost,
-				created_at: new Date(job.startedAt + job.totalMs).toISOString(),
-				thumbnail_url: `${this.deps.storageUrl}/thumbnails/${video.id}.jpg`,
-			};
-		}
+		const result = state.status === 'completed' ? this.generationResult(job) : undefined;
+		if (result) body.result = result;
 		if (state.status === 'failed' && job.failure) body.error = job.failure;
 		return body;
 	}
@@ -170,33 +177,57 @@ export class JobEngine {
 			progress: state.progress,
 			current_step: state.step,
 		};
-		if (state.status === 'completed') {
-			body.result = {
-				video_url: `${this.deps.storageUrl}/videos/${job.id}.mp4`,
-				thumbnail_url: `${this.deps.storageUrl}/thumbnails/${job.id}.jpg`,
-				cost: job.cost,
-				created_at: new Date(job.startedAt + job.totalMs).toISOString(),
-			};
-		}
+		const result = state.status === 'completed' ? this.exportResult(job) : undefined;
+		if (result) body.result = result;
 		if (state.status === 'failed' && job.failure) body.error = job.failure;
 		return body;
 	}
 
-	private base(id: string, start: JobStart): JobBase {
+	private generationResult(job: GenerationJob): GenerationResult | undefined {
+		const video = this.videos.get(job.videoId);
+		if (!video) return undefined;
+		return job.profile.results.generation({
+			videoId: video.id,
+			durationSeconds: video.durationSeconds,
+			cost: job.cost,
+			createdAt: completedAt(job),
+			thumbnailUrl: `${this.deps.storageUrl}/thumbnails/${video.id}.jpg`,
+		});
+	}
+
+	private exportResult(job: ExportJob): ExportResult | undefined {
+		const video = this.videos.get(job.videoId);
+		if (!video) return undefined;
+		return job.profile.results.export(
+			{
+				video_url: `${this.deps.storageUrl}/videos/${job.id}.mp4`,
+				thumbnail_url: `${this.deps.storageUrl}/thumbnails/${job.id}.jpg`,
+				cost: job.cost,
+				created_at: completedAt(job),
+			},
+			video,
+		);
+	}
+
+	private base(id: string, start: JobStart, phases: readonly Phase[]): JobBase {
 		return {
 			id,
 			spaceId: start.space.id,
 			startedAt: Date.now(),
 			totalMs: start.totalMs,
+			profile: start.profile,
+			phases,
 			cost: start.cost,
+			billing: start.billing,
 			settled: false,
+			callingBack: false,
 			...(start.failure ? { failure: start.failure } : {}),
 			...(start.webhookUrl ? { webhookUrl: start.webhookUrl } : {}),
 		};
 	}
 
 	private launch(job: Job, start: JobStart): void {
-		this.deps.accounts.debit(start.space, job.cost);
+		if (job.billing === 'at-start') this.deps.accounts.debit(start.space, job.cost);
 		this.jobs.set(job.id, job);
 		this.scheduleSettle(job, settleAfterMs(job.totalMs, job.failure !== undefined) + 1);
 	}
@@ -208,38 +239,61 @@ export class JobEngine {
 		}, ms);
 	}
 
+	/** What a status read shows: the timeline, unless the job is held while it calls back. */
 	private state(job: Job, now: number): TimelineState {
-		const phases = job.kind === 'generation' ? GENERATION_PHASES : exportPhases(job.hasAvatar);
-		return timelineAt(now - job.startedAt, job.totalMs, phases, job.failure !== undefined);
+		return job.callingBack ? heldInLastPhase(job.phases) : this.timeline(job, now);
 	}
 
-	/** Runs once when a job reaches its final state, from its timer or from the first status read. */
+	private timeline(job: Job, now: number): TimelineState {
+		return timelineAt(now - job.startedAt, job.totalMs, job.phases, job.failure !== undefined);
+	}
+
+	/** Runs once when a job's time is up (completed, or failed), from its timer or the first status read. */
 	private settle(job: Job, now: number): void {
 		if (job.settled) return;
-		const state = this.state(job, now);
-		if (state.status !== 'completed' && state.status !== 'failed') return;
+		const { status } = this.timeline(job, now);
+		if (status !== 'completed' && status !== 'failed') return;
 		job.settled = true;
-		if (state.status === 'failed')
-			this.deps.accounts.credit(this.deps.accounts.space(job.spaceId), job.cost);
-		if (job.webhookUrl)
-			this.deps.webhooks.deliver(job.webhookUrl, job.id, this.webhookBody(job, now));
+		this.bill(job, status);
+		this.callBack(job, status);
 	}
 
-	private webhookBody(job: Job, now: number): Record<string, unknown> {
-		const status =
-			job.kind === 'generation' ? this.generationStatus(job, now) : this.exportStatus(job, now);
+	private bill(job: Job, status: 'completed' | 'failed'): void {
+		const space = this.deps.accounts.space(job.spaceId);
+		if (status === 'failed' && job.billing === 'at-start') this.deps.accounts.credit(space, job.cost);
+		if (status === 'completed' && job.billing === 'at-completion') this.deps.accounts.debit(space, job.cost);
+	}
+
+	private callBack(job: Job, status: 'completed' | 'failed'): void {
+		if (!job.webhookUrl) return;
+		const rules = job.profile.callbacks;
+		const body = rules.body(this.ending(job, status), this.deps.includeTask());
+		if (!body) return;
+		const delivery = this.deps.webhooks.deliver(job.webhookUrl, job.id, body, this.deps.webhookPolicy(rules));
+		if (!rules.holdsCompletion) return;
+		job.callingBack = true;
+		void delivery.then(() => {
+			job.callingBack = false;
+		});
+	}
+
+	private ending(job: Job, status: 'completed' | 'failed'): JobEnding {
+		const result =
+			status !== 'completed'
+				? undefined
+				: job.kind === 'generation'
+					? this.generationResult(job)
+					: this.exportResult(job);
 		return {
-			job_id: job.id,
-			status: status.status,
-			...(status.result ? { result: status.result } : {}),
-			...(status.error ? { error: status.error } : {}),
-			...(this.deps.includeTask()
-				? { task: job.kind === 'generation' ? 'video_generate' : 'video_export' }
-				: {}),
+			jobId: job.id,
+			kind: job.kind,
+			status,
+			...(result ? { result } : {}),
+			...(status === 'failed' && job.failure ? { error: job.failure } : {}),
 		};
 	}
 }
 
-function newId(): string {
-	return randomBytes(6).toString('hex');
+function completedAt(job: Job): string {
+	return new Date(job.startedAt + job.totalMs).toISOString();
 }

@@ -1,11 +1,13 @@
 /**
- * Text markers that make a job fail on purpose, so a workflow (even one fed by an n8n form) can
- * reach the failure paths without touching the sandbox options.
+ * Text markers that make a job fail on purpose, or take a path the service's code has, so a
+ * workflow (even one fed by an n8n form) can reach those paths without touching the sandbox options.
  */
 
 const GENERATION_FAIL = /\[sandbox:fail=([A-Za-z0-9_]+)\]/;
 const EXPORT_FAIL = /\[sandbox:export-fail=([A-Za-z0-9_]+)\]/;
-const ANY_MARKER = /\[sandbox:(?:export-)?fail=[A-Za-z0-9_]+\]/g;
+const VEO_VIDEO = '[sandbox:veo-video]';
+const EXPORT_NO_RESULT = '[sandbox:export-no-result]';
+const ANY_MARKER = /\[sandbox:(?:(?:export-)?fail=[A-Za-z0-9_]+|veo-video|export-no-result)\]/g;
 
 /** `[sandbox:fail=CODE]`: in a generation prompt or script, the generation job fails with CODE. */
 export function failMarker(code: string): string {
@@ -15,6 +17,24 @@ export function failMarker(code: string): string {
 /** `[sandbox:export-fail=CODE]`: in a generation prompt or script, every export of that video fails with CODE. */
 export function exportFailMarker(code: string): string {
 	return `[sandbox:export-fail=${code}]`;
+}
+
+/** `[sandbox:veo-video]`: in a generation prompt or script, the video counts as made with Veo (profile 'code'). */
+export function veoVideoMarker(): string {
+	return VEO_VIDEO;
+}
+
+/** `[sandbox:export-no-result]`: in a generation prompt or script, its exports complete without `result` (profile 'code'). */
+export function exportNoResultMarker(): string {
+	return EXPORT_NO_RESULT;
+}
+
+export function hasVeoMarker(...texts: Array<string | undefined>): boolean {
+	return texts.some((text) => text?.includes(VEO_VIDEO));
+}
+
+export function hasExportNoResultMarker(...texts: Array<string | undefined>): boolean {
+	return texts.some((text) => text?.includes(EXPORT_NO_RESULT));
 }
 
 export function findFailCode(...texts: Array<string | undefined>): string | undefined {

@@ -1,12 +1,13 @@
+import { isProfileName, PROFILE_NAMES } from './profiles';
 import type { ResolvedSandboxOptions, SandboxOptions } from './types';
 
 export const DEFAULT_OPTIONS: ResolvedSandboxOptions = {
+	profile: 'contract',
 	port: 0,
 	storagePort: 0,
 	timings: { generationMs: 20_000, exportMs: 10_000 },
 	failureRate: 0,
 	seed: 1,
-	webhookRetryDelaysMs: [1000, 2000, 4000],
 	webhookTimeoutMs: 10_000,
 	duplicateDeliveries: 0,
 	includeTask: true,
@@ -38,13 +39,14 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 
 function assertSane(options: ResolvedSandboxOptions): void {
 	const problems: string[] = [];
+	if (!isProfileName(options.profile)) problems.push(`profile must be ${PROFILE_NAMES.join(' or ')}`);
 	if (options.failureRate < 0 || options.failureRate > 1) problems.push('failureRate must be 0-1');
 	if (options.timings.generationMs < 0 || options.timings.exportMs < 0)
 		problems.push('timings must be >= 0');
 	if (options.rateLimit.limit < 1 || options.rateLimit.windowMs < 1)
 		problems.push('rateLimit needs limit >= 1 and windowMs >= 1');
 	if (options.duplicateDeliveries < 0) problems.push('duplicateDeliveries must be >= 0');
-	if (options.webhookRetryDelaysMs.some((d) => d < 0))
+	if (options.webhookRetryDelaysMs?.some((d) => d < 0))
 		problems.push('webhookRetryDelaysMs must be >= 0');
 	if (problems.length > 0) throw new Error(`Invalid sandbox options: ${problems.join('; ')}`);
 }

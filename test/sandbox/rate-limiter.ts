@@ -1,3 +1,4 @@
+import { ApiError } from './api-errors';
 import type { RateLimitOptions } from './types';
 
 export interface RateLimitVerdict {
@@ -10,6 +11,10 @@ export const RATE_LIMIT_BODY = {
 	error: 'Rate limit exceeded. Maximum 100 requests per minute.',
 	code: 'rate_limit_exceeded',
 } as const;
+
+export function rateLimitError(): ApiError {
+	return new ApiError(429, RATE_LIMIT_BODY.code, RATE_LIMIT_BODY.error);
+}
 
 /**
  * The service's limiter: a sliding window per bucket (the workspace), in which every request

@@ -95,6 +95,22 @@ export function waitForJob(
 	});
 }
 
+/** The status body of an export that completed with its download, as the sandbox writes it. */
+export function completedExportBody(sandbox: Sandbox, jobId: string, cost: number): Record<string, unknown> {
+	return {
+		job_id: jobId,
+		status: 'completed',
+		progress: 100,
+		current_step: 'render',
+		result: {
+			video_url: `${sandbox.storageUrl}/videos/${jobId}.mp4`,
+			thumbnail_url: `${sandbox.storageUrl}/thumbnails/${jobId}.jpg`,
+			cost,
+			created_at: expect.any(String),
+		},
+	};
+}
+
 /** Starts a prompt-based generation, waits for it, and returns its video id. */
 export async function generateVideo(
 	sandbox: Sandbox,
@@ -115,12 +131,15 @@ export interface Receiver {
 	close(): Promise<void>;
 }
 
+/** A status to send at once, 'hang' to never answer (for time-outs), or a status sent after a delay. */
+export type ReceiverAnswer = number | 'hang' | { status: number; afterMs: number };
+
 /**
- * A webhook receiver on 127.0.0.1. `answer` gets the 1-based delivery number and returns the
- * status to send, or 'hang' to never answer (for time-outs).
+ * A webhook receiver on 127.0.0.1. `answer` gets the 1-based delivery number and returns what to
+ * answer it.
  */
 export async function startReceiver(
-	answer: (delivery: number) => number | 'hang' = () => 200,
+	answer: (delivery: number) => ReceiverAnswer = () => 200,
 ): Promise<Receiver> {
 	const received: Receiver['received'] = [];
 	const server = http.createServer((req, res) => {
@@ -134,8 +153,9 @@ export async function startReceiver(
 				headers: req.headers,
 				method: req.method ?? '',
 			});
-			const status = answer(received.length);
-			if (status !== 'hang') res.writeHead(status).end();
+			const reply = answer(received.length);
+			if (typeof reply === 'number') res.writeHead(reply).end();
+			else if (reply !== 'hang') setTimeout(() => res.writeHead(reply.status).end(), reply.afterMs);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

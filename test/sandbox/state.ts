@@ -3,6 +3,7 @@ import type { Catalogue } from './catalogue';
 import type { FaultInjector } from './faults';
 import type { JobEngine } from './jobs';
 import type { MediaFixtures } from './media';
+import type { SandboxProfile } from './profiles';
 import type { Random } from './random';
 import type { RateLimiter } from './rate-limiter';
 import type { Timers } from './timers';
@@ -11,6 +12,8 @@ import type { RecordedRequest, ResolvedSandboxOptions } from './types';
 /** Everything the two listeners share. `options` is replaced as a whole by configure(). */
 export interface SandboxState {
 	options: ResolvedSandboxOptions;
+	/** The profile named by `options.profile`: how requests are answered and new jobs run. */
+	profile: SandboxProfile;
 	storageUrl: string;
 	accounts: Accounts;
 	catalogue: Catalogue;

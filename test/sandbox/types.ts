@@ -2,6 +2,12 @@
 
 export type ResponseStyle = 'bare' | 'wrapped';
 
+/**
+ * 'contract': answers as service-api.md says. 'code': answers as the service's code does where it
+ * differs (observed-extras.md, "The service's code, read"); test/sandbox/README.md lists how.
+ */
+export type SandboxProfileName = 'contract' | 'code';
+
 export type FaultKind = '500' | '503' | 'drop' | 'drop-after' | 'slow' | 'malformed-json';
 
 /**
@@ -53,6 +59,8 @@ export interface RateLimitOptions {
 }
 
 export interface SandboxOptions {
+	/** Which reading of the service to answer with. Default 'contract'. Jobs keep the profile they started under. */
+	profile: SandboxProfileName;
 	/** API listener port; 0 picks a free port. Host is always 127.0.0.1. Default 0. */
 	port: number;
 	/** Storage (CDN) listener port; 0 picks a free port. Default 0. */
@@ -63,13 +71,13 @@ export interface SandboxOptions {
 	failureRate: number;
 	/** Seed of the generators behind failureRate and fault rates, so a run can be replayed. Default 1. */
 	seed: number;
-	/** Waits before each webhook retry; one retry per entry. Default [1000, 2000, 4000]. */
+	/** Waits before each webhook retry; one retry per entry. Default: the profile's, [1000, 2000, 4000] ('contract') or [1000, 2000] ('code'). */
 	webhookRetryDelaysMs: number[];
 	/** A delivery attempt not answered within this time counts as failed. Default 10000. */
 	webhookTimeoutMs: number;
 	/** Extra copies of each successful webhook delivery (at-least-once delivery). Default 0. */
 	duplicateDeliveries: number;
-	/** Send the `task` field (`video_generate` / `video_export`) in webhook bodies. Default true. */
+	/** Send the `task` field (`video_generate` / `video_export`) in webhook bodies. Default true. The 'code' profile never sends it. */
 	includeTask: boolean;
 	/** Per-workspace sliding-window rate limit. Default { limit: 600, windowMs: 60000 }; the service has 100. */
 	rateLimit: Partial<RateLimitOptions>;
@@ -83,9 +91,12 @@ export interface SandboxOptions {
 	initialCredits: number;
 }
 
-export interface ResolvedSandboxOptions extends Omit<SandboxOptions, 'timings' | 'rateLimit'> {
+export interface ResolvedSandboxOptions
+	extends Omit<SandboxOptions, 'timings' | 'rateLimit' | 'webhookRetryDelaysMs'> {
 	timings: SandboxTimings;
 	rateLimit: RateLimitOptions;
+	/** Unset: the profile's. */
+	webhookRetryDelaysMs?: number[];
 }
 
 export interface RecordedRequest {
@@ -143,8 +154,10 @@ export interface Sandbox {
 	/** Second listener (different origin, like a CDN) serving MP4s, thumbnails and previews without a key. */
 	storageUrl: string;
 	keys: SandboxKeys;
-	/** A completed, dashboard-created video (90 s, avatar visible 60 s) seeded in each Enterprise space. */
-	dashboardVideoIds: { main: string; other: string; poor: string };
+	/** The profile requests are answered with now (options.profile). */
+	readonly profile: SandboxProfileName;
+	/** A completed, dashboard-created video (90 s, avatar visible 60 s) seeded in each Enterprise space; ids of the current profile. */
+	readonly dashboardVideoIds: { main: string; other: string; poor: string };
 	/** Every request received by both listeners, in arrival order. */
 	requests: RecordedRequest[];
 	/** Every webhook delivery attempt, in the order they finished. */

@@ -1,6 +1,8 @@
 import { SPACE_IDS } from './accounts';
+import { ApiError } from './api-errors';
 import { DASHBOARD_AVATAR_ID } from './catalogue';
 import type { AvatarModel } from './costs';
+import type { DashboardVideoIds } from './ids';
 
 /** Video formats shared by generation and export, with their pixel sizes. */
 export const VIDEO_FORMATS = ['vertical', 'square', 'ads', 'horizontal', 'custom'] as const;
@@ -19,8 +21,11 @@ export const FORMAT_PIXELS: Record<
 export const DEFAULT_CUSTOM_SIZE = { width: 1080, height: 1920 };
 export const MAX_CUSTOM_SIDE = 5000;
 
-export function isVideoFormat(value: unknown): value is VideoFormat {
-	return typeof value === 'string' && (VIDEO_FORMATS as readonly string[]).includes(value);
+/** The format when it is one of `accepted`; otherwise 400 `INVALID_FORMAT`, the message starting with `problem`. */
+export function checkFormat(value: unknown, accepted: readonly VideoFormat[], problem: string): VideoFormat {
+	if (typeof value === 'string' && (accepted as readonly string[]).includes(value)) return value as VideoFormat;
+	const choices = `${accepted.slice(0, -1).join(', ')} or ${accepted[accepted.length - 1] ?? ''}`;
+	throw new ApiError(400, 'INVALID_FORMAT', `${problem} "${String(value)}": use ${choices}.`, 'format');
 }
 
 /** Pixel size of a format; width and height only count for `custom`. */
@@ -36,10 +41,12 @@ export function frameSize(
 	};
 }
 
+export type VideoOrigin = 'api' | 'dashboard';
+
 export interface VideoRecord {
 	id: string;
 	spaceId: string;
-	origin: 'api' | 'dashboard';
+	origin: VideoOrigin;
 	durationSeconds: number;
 	format: VideoFormat;
 	width: number;
@@ -49,22 +56,23 @@ export interface VideoRecord {
 	avatarSeconds: number;
 	/** Exports of this video fail with this code (from an export-fail marker). */
 	exportFailCode?: string;
+	/** Made with Veo (from a marker): on the service's code its exports take only Veo avatar models. */
+	veoMade?: true;
+	/** Its exports complete without a download URL (from a marker), which the service's code reports without `result`. */
+	exportsWithoutResult?: true;
 	/** The generation job that produces the video; absent for dashboard videos, which are ready. */
 	generationJobId?: string;
 }
 
-export const DASHBOARD_VIDEO_IDS = {
-	main: 'vid_dashboard_a',
-	other: 'vid_dashboard_b',
-	poor: 'vid_dashboard_low',
-};
-
 /** Each Enterprise space holds one finished dashboard video: 90 s, avatar on screen for 60 s. */
-export function seededDashboardVideos(): VideoRecord[] {
+export function seededDashboardVideos(
+	ids: DashboardVideoIds,
+	avatarModels: AvatarModel[],
+): VideoRecord[] {
 	const spaces: Array<[string, string]> = [
-		[SPACE_IDS.main, DASHBOARD_VIDEO_IDS.main],
-		[SPACE_IDS.other, DASHBOARD_VIDEO_IDS.other],
-		[SPACE_IDS.poor, DASHBOARD_VIDEO_IDS.poor],
+		[SPACE_IDS.main, ids.main],
+		[SPACE_IDS.other, ids.other],
+		[SPACE_IDS.poor, ids.poor],
 	];
 	return spaces.map(([spaceId, id]) => ({
 		id,
@@ -73,10 +81,7 @@ export function seededDashboardVideos(): VideoRecord[] {
 		durationSeconds: 90,
 		format: 'horizontal',
 		...FORMAT_PIXELS.horizontal,
-		avatar: {
-			id: DASHBOARD_AVATAR_ID,
-			modelAvailable: ['standard', 'premium', 'ultra', 'veo-3-fast', 'veo-3'],
-		},
+		avatar: { id: DASHBOARD_AVATAR_ID, modelAvailable: [...avatarModels] },
 		avatarSeconds: 60,
 	}));
 }

@@ -5,9 +5,11 @@ import type { Timers } from './timers';
 import type { WebhookDeliveryAttempt } from './types';
 
 export interface WebhookPolicy {
-	retryDelaysMs: number[];
+	retryDelaysMs: readonly number[];
 	timeoutMs: number;
 	duplicates: number;
+	/** Sent with every attempt, besides the JSON content headers. */
+	headers: Record<string, string>;
 }
 
 interface AttemptOutcome {
@@ -23,13 +25,13 @@ export class WebhookDispatcher {
 	private readonly inFlight = new Set<http.ClientRequest>();
 
 	constructor(
-		private readonly policy: () => WebhookPolicy,
 		private readonly log: WebhookDeliveryAttempt[],
 		private readonly timers: Timers,
 	) {}
 
-	deliver(url: string, jobId: string, body: unknown): void {
-		void this.run(url, jobId, body).catch(() => undefined);
+	/** Resolves once the delivery is over: delivered (with its copies), or out of attempts. */
+	deliver(url: string, jobId: string, body: unknown, policy: WebhookPolicy): Promise<void> {
+		return this.run(url, jobId, body, policy).catch(() => undefined);
 	}
 
 	close(): void {
@@ -37,22 +39,22 @@ export class WebhookDispatcher {
 		this.inFlight.clear();
 	}
 
-	private async run(url: string, jobId: string, body: unknown): Promise<void> {
-		// The policy is read once per event, so a configure() mid-delivery does not mix schedules.
-		const { retryDelaysMs, timeoutMs, duplicates } = this.policy();
+	private async run(url: string, jobId: string, body: unknown, policy: WebhookPolicy): Promise<void> {
+		// The policy is fixed per event, so a configure() mid-delivery does not mix schedules.
+		const { retryDelaysMs, timeoutMs, duplicates, headers } = policy;
 		let attempt = 0;
 		let delivered = false;
 		for (let round = 0; round <= retryDelaysMs.length && !delivered; round += 1) {
 			if (round > 0) await this.timers.sleep(retryDelaysMs[round - 1] as number);
 			if (this.timers.isClosed) return;
 			attempt += 1;
-			delivered = await this.attempt(url, jobId, body, attempt, timeoutMs);
+			delivered = await this.attempt(url, jobId, body, attempt, timeoutMs, headers);
 		}
 		for (let copy = 0; delivered && copy < duplicates; copy += 1) {
 			await this.timers.sleep(retryDelaysMs[0] ?? 0);
 			if (this.timers.isClosed) return;
 			attempt += 1;
-			await this.attempt(url, jobId, body, attempt, timeoutMs);
+			await this.attempt(url, jobId, body, attempt, timeoutMs, headers);
 		}
 	}
 
@@ -62,15 +64,21 @@ export class WebhookDispatcher {
 		body: unknown,
 		attempt: number,
 		timeoutMs: number,
+		headers: Record<string, string>,
 	): Promise<boolean> {
 		const at = Date.now();
-		const outcome = await this.post(url, body, timeoutMs);
+		const outcome = await this.post(url, body, timeoutMs, headers);
 		if (this.timers.isClosed) return false;
 		this.log.push({ at, url, jobId, attempt, body, ...outcome });
 		return outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
 	}
 
-	private post(url: string, body: unknown, timeoutMs: number): Promise<AttemptOutcome> {
+	private post(
+		url: string,
+		body: unknown,
+		timeoutMs: number,
+		headers: Record<string, string>,
+	): Promise<AttemptOutcome> {
 		return new Promise((resolve) => {
 			const payload = Buffer.from(JSON.stringify(body), 'utf8');
 			let settled = false;
@@ -91,9 +99,9 @@ export class WebhookDispatcher {
 					// A fresh connection per attempt: no keep-alive sockets outlive the sandbox.
 					agent: false,
 					headers: {
+						...headers,
 						'Content-Type': 'application/json',
 						'Content-Length': String(payload.length),
-						'User-Agent': 'presenter-video-sandbox-webhooks',
 						Connection: 'close',
 					},
 				});

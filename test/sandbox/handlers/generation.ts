@@ -1,29 +1,36 @@
 import { insufficientCredits } from '../api-errors';
-import { generationCost } from '../costs';
-import { chooseFailure, GENERATION_FAILURE_CODES } from '../failure-codes';
+import { chooseJobFailure } from '../failure-codes';
 import { parseGenerationStart } from '../generation-request';
 import { jobMs } from '../job-times';
 import type { Handler } from '../state';
 import { ownedJob } from './owned-job';
 
-/** POST /generation/start: validates, checks credits, takes them, and queues the job. */
+/** POST /generation/start: validates, checks credits, and queues the job; the profile says when it is billed. */
 export const startGeneration: Handler = ({ state, space, body }) => {
-	const plan = parseGenerationStart(body, space.id, state.catalogue);
-	const cost = generationCost({
+	const { profile } = state;
+	const plan = parseGenerationStart(body, {
+		spaceId: space.id,
+		catalogue: state.catalogue,
+		formats: profile.formats,
+		avatarModels: profile.avatarModels,
+	});
+	const cost = profile.prices.generation({
 		durationSeconds: plan.durationSeconds,
 		animatedImages: plan.animatedImages,
 	});
 	if (!state.accounts.canAfford(space, cost)) throw insufficientCredits(cost, space.credits);
 
-	const failure = chooseFailure(
+	const failure = chooseJobFailure(
 		plan.failCode,
 		state.jobRandom,
 		state.options.failureRate,
-		GENERATION_FAILURE_CODES,
+		profile.failures.generation,
 	);
 	const job = state.engine.startGeneration({
 		space,
+		profile,
 		cost,
+		billing: profile.prices.billing('generation', 'api'),
 		totalMs: jobMs(state.options.timings, state.options.timings.generationMs, plan.durationSeconds),
 		...(failure ? { failure } : {}),
 		...(plan.webhookUrl !== undefined ? { webhookUrl: plan.webhookUrl } : {}),
@@ -36,6 +43,8 @@ export const startGeneration: Handler = ({ state, space, body }) => {
 			...(plan.avatar ? { avatar: plan.avatar } : {}),
 			avatarSeconds: plan.avatarSeconds,
 			...(plan.exportFailCode !== undefined ? { exportFailCode: plan.exportFailCode } : {}),
+			...(plan.veoMade ? { veoMade: true } : {}),
+			...(plan.exportsWithoutResult ? { exportsWithoutResult: true } : {}),
 		},
 	});
 	return {
@@ -47,5 +56,5 @@ export const startGeneration: Handler = ({ state, space, body }) => {
 /** GET /generation/status/{jobId} */
 export const generationStatus: Handler = (context) => ({
 	status: 200,
-	body: context.state.engine.generationStatus(ownedJob(context, 'generation')),
+	body: context.state.engine.status(ownedJob(context, 'generation')),
 });

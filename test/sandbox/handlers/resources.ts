@@ -1,4 +1,5 @@
 import { ValidationError } from '../api-errors';
+import { lookSource } from '../avatar-models';
 import type { Handler } from '../state';
 
 /** GET /resources/voices: system voices plus the caller's custom voices, filtered. */
@@ -17,7 +18,7 @@ export const listVoices: Handler = ({ state, space, query }) => {
 	return { status: 200, body: voices, list: 'voices' };
 };
 
-/** GET /resources/avatars: system looks plus the caller's custom avatars, filtered. */
+/** GET /resources/avatars: system looks plus the caller's custom avatars, filtered, with the profile's models. */
 export const listAvatars: Handler = ({ state, space, query }) => {
 	const gender = genderFilter(query.gender);
 	const tags = tagsFilter(query.tags);
@@ -26,7 +27,8 @@ export const listAvatars: Handler = ({ state, space, query }) => {
 		.filter(
 			(avatar) =>
 				(gender === undefined || avatar.gender === gender) && hasAllTags(avatar.tags, tags),
-		);
+		)
+		.map((avatar) => ({ ...avatar, model_available: state.profile.avatarModels.offered(lookSource(avatar)) }));
 	return { status: 200, body: avatars, list: 'avatars' };
 };
 
