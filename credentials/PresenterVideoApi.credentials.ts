@@ -92,6 +92,14 @@ export class PresenterVideoApi implements ICredentialType {
 					message: 'The key is valid but API access needs an Enterprise plan.',
 				},
 			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						"A server answers at the Base URL, but not the presenter-video API: /api/public/v1/resources/voices was not found there. Enter the service's root address (for example https://api.example.com), without a path after the host.",
+				},
+			},
 		],
 	};
 }

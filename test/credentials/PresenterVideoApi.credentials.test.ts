@@ -1,3 +1,4 @@
+import { PresenterVideoApi } from '../../credentials/PresenterVideoApi.credentials';
 import { runNode } from '../harness';
 import { CredentialTestRequest } from '../harness/fixtures/CredentialTestRequest.node';
 import { sendJson, startLocalService, type LocalService } from '../harness/fixtures/local-service';
@@ -32,5 +33,15 @@ describe('credential Test', () => {
 		expect(redirecting.requests.at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
 		expect(elsewhere.requests.filter((request) => request.headers.authorization !== undefined)).toHaveLength(0);
 		expect(result.status).toBe('error');
+	});
+});
+
+describe('credential Test rules', () => {
+	const { test } = new PresenterVideoApi();
+
+	it('say what to fix for a Base URL that reaches another server (404)', () => {
+		const notFound = test.rules?.find((rule) => rule.type === 'responseCode' && rule.properties.value === 404);
+		expect(notFound?.properties.message).toMatch(/Base URL/);
+		expect(notFound?.properties.message).toMatch(/root address/);
 	});
 });

@@ -59,6 +59,7 @@ export async function startJob(
 			startedAt: Date.now(),
 			reusedBy: outcome.reusedBy,
 			sizeSeconds,
+			body,
 		};
 		tools.registerJob(reused);
 		try {
@@ -90,6 +91,7 @@ export async function startJob(
 		startedAt: Date.now(),
 		start,
 		sizeSeconds,
+		body,
 	};
 	tools.registerJob(started);
 	return started;

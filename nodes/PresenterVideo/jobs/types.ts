@@ -1,4 +1,4 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { StartRegister } from '../billing/startOnce';
 import type { JobKind, ServiceJob } from '../service/types';
@@ -12,6 +12,8 @@ export interface StartedJob {
 	itemIndex: number;
 	/** When it was started or first seen: the schedule and Max Wait count from here. */
 	startedAt: number;
+	/** The body of the start, when this node sent it: a failure's fix names only what it sent. */
+	body?: IDataObject;
 	/** The service's answer to the start, when this node started the job. */
 	start?: ServiceJob;
 	/** A status already read, kept if nothing newer arrives. */

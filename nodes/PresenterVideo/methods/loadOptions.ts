@@ -30,7 +30,9 @@ const SERVICE_DEFAULT: INodePropertyOptions = {
 	description: 'Let the service pick the best model for the avatar (standard or premium)',
 };
 
+/** The avatar chosen on the form; none on operations without an Avatar field (Export), where n8n throws. */
 function chosenAvatarId(context: ILoadOptionsFunctions): string | undefined {
+	if (context.getCurrentNodeParameters()?.avatar === undefined) return undefined;
 	const avatar = context.getCurrentNodeParameter('avatar', { extractValue: true });
 	return typeof avatar === 'string' && avatar !== '' ? avatar : undefined;
 }

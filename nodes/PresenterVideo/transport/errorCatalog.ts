@@ -2,6 +2,8 @@
 interface ErrorExplanation {
 	title: string;
 	fix: string;
+	/** A fix that only applies when the start sent this body field (a voice URL, media): keyed by the field. */
+	whenSent?: Record<string, string>;
 }
 
 const EXPLANATIONS: Record<string, ErrorExplanation> = {
@@ -91,7 +93,8 @@ const EXPLANATIONS: Record<string, ErrorExplanation> = {
 	},
 	GENERATION_FAILED: {
 		title: 'The video generation failed',
-		fix: 'Try again; if it keeps failing, change the prompt or the media.',
+		fix: 'Try again; if it keeps failing, change the prompt or the script.',
+		whenSent: { media_urls: 'Try again; if it keeps failing, change the prompt, the script or the media.' },
 	},
 	SCRIPT_GENERATION_FAILED: {
 		title: 'The script could not be generated',
@@ -99,15 +102,18 @@ const EXPLANATIONS: Record<string, ErrorExplanation> = {
 	},
 	VOICE_GENERATION_FAILED: {
 		title: 'The voice-over could not be generated',
-		fix: 'Try another voice, or check that the voice URL points to a readable mp3, wav or m4a file.',
+		fix: 'Try another voice, or start the job again.',
+		whenSent: { voice_url: 'Try another voice, or check that the voice URL points to a readable mp3, wav or m4a file.' },
 	},
 	AVATAR_PROCESSING_FAILED: {
 		title: 'The avatar could not be processed',
-		fix: 'Try another avatar, or check that the avatar URL points to a readable image or video.',
+		fix: 'Try another avatar, or start the job again.',
+		whenSent: { avatar_url: 'Try another avatar, or check that the avatar URL points to a readable image or video.' },
 	},
 	MEDIA_PROCESSING_FAILED: {
 		title: 'A media file could not be processed',
-		fix: 'Check that every media URL is publicly reachable and is an image or a video.',
+		fix: 'Start the job again; if it keeps failing, change its prompt or script.',
+		whenSent: { media_urls: 'Check that every media URL is publicly reachable and is an image or a video.' },
 	},
 	ASSEMBLY_FAILED: {
 		title: 'The video could not be assembled',
@@ -149,6 +155,12 @@ export function normalizeCode(code: string): string {
 
 export function explainCode(code: string | undefined): ErrorExplanation | undefined {
 	return code ? EXPLANATIONS[normalizeCode(code)] : undefined;
+}
+
+/** How to fix a failed job, naming only what its start sent: no voice-URL hint for a prompt job. */
+export function failureFix(explanation: ErrorExplanation, sent: Record<string, unknown> = {}): string {
+	const field = Object.keys(explanation.whenSent ?? {}).find((name) => sent[name] !== undefined);
+	return field ? (explanation.whenSent as Record<string, string>)[field] : explanation.fix;
 }
 
 export function explainStatus(status: number): ErrorExplanation {

@@ -29,7 +29,7 @@ const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'The service has no webhook registration: copy the Production URL above into the Webhook URL field of the Presenter Video node (Video > Generate or Export). Events arrive only while the workflow is active (published).',
+			'Paste this node’s webhook URL (open Webhook URLs at the top of this panel) into the Webhook URL option of Presenter Video > Video > Generate: the Test URL while you listen for a test event, the Production URL once the workflow is published. The service calls back today only when a generation completes; for exports and failures, use Wait for Completion in Presenter Video.',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

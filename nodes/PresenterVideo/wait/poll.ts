@@ -1,4 +1,4 @@
-import { type INode, NodeOperationError } from 'n8n-workflow';
+import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { ScheduledRead } from '../jobs/readScheduler';
 import { longestFirst, readJob, unreadableStatusError } from '../jobs/start';
@@ -6,18 +6,24 @@ import type { ItemTools, SettledJob, StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
-import { explainCode, normalizeCode } from '../transport/errorCatalog';
+import { explainCode, failureFix, normalizeCode } from '../transport/errorCatalog';
 import { WaitCancelledError, waitFor } from '../transport/time';
 import type { WaitPreferences } from './fields';
 
 /** A job that ended in `failed`: the message carries the job id and the service's code. */
-function failedJobError(node: INode, kind: JobKind, job: ServiceJob, itemIndex: number): NodeOperationError {
+function failedJobError(
+	node: INode,
+	kind: JobKind,
+	job: ServiceJob,
+	itemIndex: number,
+	sent?: IDataObject,
+): NodeOperationError {
 	const code = job.error?.code ? normalizeCode(job.error.code) : 'UNKNOWN';
 	const explanation = explainCode(code);
 	const detail = job.error?.message ? `: ${job.error.message}` : '';
 	return new NodeOperationError(node, `${JOB_KINDS[kind].label} job ${job.job_id} failed [${code}]${detail}`, {
 		description: explanation
-			? `${explanation.title}. ${explanation.fix}`
+			? `${explanation.title}. ${failureFix(explanation, sent)}`
 			: 'Start the job again; if it keeps failing, change its input.',
 		itemIndex,
 	});
@@ -92,6 +98,6 @@ export async function waitUntilSettled(
 		tools.reads.release(entry);
 	}
 	const settled: ServiceJob = job ?? { job_id: jobId, status: started.start?.status ?? 'pending' };
-	if (settled.status === 'failed') throw failedJobError(tools.node, kind, settled, itemIndex);
+	if (settled.status === 'failed') throw failedJobError(tools.node, kind, settled, itemIndex, started.body);
 	return { kind, job: settled, timedOut };
 }

@@ -58,6 +58,11 @@ describe('PresenterVideoTrigger description', () => {
 		expect(notice.displayName).toMatch(/Production URL/);
 		expect(notice.displayName).toMatch(/Webhook URL/);
 		expect(notice.displayName).toMatch(/active|published/);
+		// The URLs sit in a collapsed panel at the top, not "above"; the test URL works while listening.
+		expect(notice.displayName).not.toMatch(/URL above/);
+		expect(notice.displayName).toMatch(/Test URL/);
+		// Which events the service really sends.
+		expect(notice.displayName).toMatch(/only when a generation completes/);
 	});
 
 	it('keeps the secret hidden in the editor and explains the URL parameter', () => {

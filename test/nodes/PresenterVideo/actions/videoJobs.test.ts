@@ -130,6 +130,23 @@ describe('Video operations, in a workflow', () => {
 		const error = result.errorOf('Presenter Video');
 		expect(error?.message).toMatch(/^Generation job run_\S+ failed \[VOICE_GENERATION_FAILED\]/);
 		expect(error?.description).toMatch(/voice/i);
+		// A prompt job sent no voice URL: its fix does not send the user looking for one.
+		expect(error?.description).not.toMatch(/voice URL/i);
+	});
+
+	it("a failed job's fix names the voice URL when the start sent one", async () => {
+		const result = await runPresenterVideo(sandbox, {
+			parameters: {
+				...promptVideo,
+				inputMethod: 'script',
+				script: `Hello ${failMarker('VOICE_GENERATION_FAILED')}`,
+				voiceUrl: `${sandbox.storageUrl}/previews/voices/v.mp3`,
+				operation: 'generate',
+				waitForCompletion: 'poll',
+				options: FAST_POLLING,
+			},
+		});
+		expect(result.errorOf('Presenter Video')?.description).toMatch(/voice URL points to a readable/);
 	});
 
 	it('without Continue On Fail, the error names every other job already started', async () => {
