@@ -7,6 +7,7 @@ import { cacheDir } from '../n8n/paths';
 import { logProgress } from '../n8n/progress-log';
 import type { N8nVersion } from '../n8n/versions';
 import type { Scenario } from './scenario';
+import { e2eSsrfEnv } from './ssrf-settings';
 import { presenterCredentialExport } from './workflows/credential';
 
 /** Where the n8n log of a run with a failure is kept for inspection (git-ignored). */
@@ -27,7 +28,7 @@ export async function startE2eInstance(
 		version,
 		communityPackageTarballs: [tarball],
 		// Read/Write Files From Disk may touch this folder only.
-		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: workDir },
+		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: workDir, ...e2eSsrfEnv(version) },
 	});
 	try {
 		await instance.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);

@@ -4,6 +4,8 @@ export interface StepResult {
 	name: string;
 	ms: number;
 	error?: Error;
+	/** Not run on this version, and why. */
+	skipped?: string;
 }
 
 export interface VersionResult {
@@ -20,15 +22,18 @@ export function formatReport(results: VersionResult[], preparation: StepResult, 
 	const all = [preparation, ...results.flatMap((result) => result.steps)];
 	const width = Math.max(...all.map((step) => step.name.length));
 	const line = (step: StepResult) =>
-		`  ${step.error ? 'FAIL' : 'PASS'}  ${step.name.padEnd(width)}  ${formatDuration(step.ms).padStart(9)}` +
-		(step.error ? `\n        ${step.error.message.split('\n')[0]}` : '');
+		step.skipped !== undefined
+			? `  SKIP  ${step.name.padEnd(width)}  ${''.padStart(9)}  ${step.skipped}`
+			: `  ${step.error ? 'FAIL' : 'PASS'}  ${step.name.padEnd(width)}  ${formatDuration(step.ms).padStart(9)}` +
+				(step.error ? `\n        ${step.error.message.split('\n')[0]}` : '');
 	const sections = results.map((result) => `${result.title}\n${result.steps.map(line).join('\n')}`);
 	const failed = failures(results) + (preparation.error ? 1 : 0);
-	const counted = all.length;
+	const skipped = all.filter((step) => step.skipped !== undefined).length;
+	const passed = all.length - failed - skipped;
 	return [
 		'End-to-end results',
 		line(preparation),
 		...sections,
-		`Total ${formatDuration(totalMs)}: ${counted - failed} passed, ${failed} failed`,
+		`Total ${formatDuration(totalMs)}: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
 	].join('\n');
 }

@@ -22,4 +22,6 @@ export interface Scenario {
 	/** Imported only: run by hand (`n8n execute`) or not at all. */
 	inactiveWorkflows?: Workflow[];
 	run(context: E2eContext): Promise<void>;
+	/** Why the scenario cannot run on this version, or undefined when it can; a skipped one imports nothing. */
+	skipReason?(version: N8nVersion): string | undefined;
 }

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { startSandbox, type Sandbox } from '../../test/sandbox';
 import type { N8nInstance } from '../n8n/instance';
+import { logProgress } from '../n8n/progress-log';
 import { versionProfile, type N8nVersion } from '../n8n/versions';
 import { disposeKeepingLog, startE2eInstance } from './e2e-instance';
 import type { StepResult, VersionResult } from './report';
@@ -17,6 +18,14 @@ function title(version: N8nVersion): string {
 	return `n8n ${version} (${versionProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`})`;
 }
 
+/** The step of a scenario this version cannot run, or undefined when it can. */
+function skippedStep(scope: string, scenario: Scenario, version: N8nVersion): StepResult | undefined {
+	const reason = scenario.skipReason?.(version);
+	if (reason === undefined) return undefined;
+	logProgress(scope, `SKIP ${scenario.name}: ${reason}`);
+	return { name: scenario.name, ms: 0, skipped: reason };
+}
+
 /** One n8n version: a fresh sandbox and n8n, every scenario in turn, then everything stopped. */
 export async function runVersionSuite(
 	version: N8nVersion,
@@ -24,6 +33,11 @@ export async function runVersionSuite(
 	scenarios: Scenario[],
 ): Promise<VersionResult> {
 	const scope = `e2e ${version}`;
+	const runnable = scenarios.filter((scenario) => scenario.skipReason?.(version) === undefined);
+	if (runnable.length === 0) {
+		// Nothing to run here: no n8n is started.
+		return { title: title(version), steps: scenarios.flatMap((scenario) => skippedStep(scope, scenario, version) ?? []) };
+	}
 	const steps: StepResult[] = [];
 	const workDir = makeTempDir(`presenter-video-e2e-${version}-`);
 	let sandbox: Sandbox | undefined;
@@ -33,14 +47,15 @@ export async function runVersionSuite(
 	try {
 		const setup = await timedStep(scope, 'install check, import, start n8n', setupTimeoutMs, async () => {
 			sandbox = await startSandbox(e2eSandboxOptions);
-			instance = await startE2eInstance(version, tarball, sandbox, workDir.path, scenarios);
+			instance = await startE2eInstance(version, tarball, sandbox, workDir.path, runnable);
 			started.context = { version, instance, sandbox, workDir: workDir.path, api: await instance.api() };
 		});
 		steps.push(setup);
 		const { context } = started;
 		if (context !== undefined) {
 			for (const scenario of scenarios) {
-				steps.push(await timedStep(scope, scenario.name, scenarioTimeoutMs, () => scenario.run(context)));
+				const skipped = skippedStep(scope, scenario, version);
+				steps.push(skipped ?? (await timedStep(scope, scenario.name, scenarioTimeoutMs, () => scenario.run(context))));
 			}
 		}
 		return { title: title(version), steps };

@@ -25,6 +25,11 @@ export interface VersionProfile {
 	webhookUrlVariable: 'N8N_WEBHOOK_URL' | 'WEBHOOK_URL';
 	/** Settings this version needs to run on its Node. */
 	env: Record<string, string>;
+	/**
+	 * Has n8n's SSRF protection (`N8N_SSRF_PROTECTION_ENABLED` and its allow and block lists, off by
+	 * default): 2.x does; 1.123.x has no such settings.
+	 */
+	ssrfProtection: boolean;
 }
 
 const profiles: Record<N8nVersion, VersionProfile> = {
@@ -38,6 +43,7 @@ const profiles: Record<N8nVersion, VersionProfile> = {
 		ownerFromEnv: true,
 		webhookUrlVariable: 'N8N_WEBHOOK_URL',
 		env: {},
+		ssrfProtection: true,
 	},
 	'1.123.81': {
 		version: '1.123.81',
@@ -52,6 +58,7 @@ const profiles: Record<N8nVersion, VersionProfile> = {
 		// binaries for Node 22 and 24 only and crashes every command on Node 20. The legacy
 		// engine is what 1.x used until then and what a Node 20 user has to choose.
 		env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+		ssrfProtection: false,
 	},
 };
 

@@ -10,6 +10,7 @@ import { mcpToolsScenario } from './mcp-tools';
 import { examplesImportableScenario } from './examples-importable';
 import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
+import { ssrfProtectionScenario } from './ssrf-protection';
 import { triggerCallbacksScenario } from './trigger-callbacks';
 
 /** In the order they run; each reads only its own workflow's executions. */
@@ -21,6 +22,7 @@ export const allScenarios: Scenario[] = [
 	callbackWaitScenario,
 	callbackBatchScenario,
 	errorExecutionsScenario,
+	ssrfProtectionScenario,
 	examplesImportableScenario,
 	exampleSpreadsheetSocialScenario,
 	exampleScriptReviewScenario,
