@@ -16,6 +16,7 @@ export type { RunWebhookOptions, WebhookRunResult } from './run-webhook';
 export { runWorkflow, startWorkflow } from './run-workflow';
 export type { RunWorkflowOptions } from './run-workflow';
 export type { RunningExecution } from './start-execution';
+export { ssrfProtection } from './n8n-core-container';
 export { HARNESS_START_NODE_NAME, HARNESS_START_NODE_TYPE } from './start-node';
 export { startWaitingWebhookServer } from './waiting-webhook-server';
 export type { ReceivedResumeCall, WaitingWebhookServer } from './waiting-webhook-server';

@@ -22,3 +22,24 @@ function requireFromCore<T>(request: string): T {
 export const Container = requireFromCore<{ Container: typeof ContainerInstance }>('@n8n/di').Container;
 
 export const Logger = requireFromCore<{ Logger: typeof LoggerClass }>('@n8n/backend-common').Logger;
+
+interface SsrfSettings {
+	enabled: boolean;
+	allowedIpRanges: string[];
+}
+
+interface SsrfGuard {
+	validateUrl(url: string | URL): Promise<unknown>;
+}
+
+/**
+ * n8n-core's SSRF protection (N8N_SSRF_PROTECTION_ENABLED and its lists) on the container n8n-core
+ * uses. The guard reads its lists when first created: set them before the first request.
+ */
+export function ssrfProtection(): { settings: SsrfSettings; guard: () => SsrfGuard } {
+	const { SsrfProtectionConfig } = requireFromCore<{ SsrfProtectionConfig: new () => SsrfSettings }>('@n8n/config');
+	const { SsrfProtectionService } = requireFromCore<{ SsrfProtectionService: new () => SsrfGuard }>(
+		'@n8n/backend-network',
+	);
+	return { settings: Container.get(SsrfProtectionConfig), guard: () => Container.get(SsrfProtectionService) };
+}

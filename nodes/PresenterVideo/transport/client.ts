@@ -8,7 +8,14 @@ import {
 
 import { READ_TIMEOUT_MS, resolveApiRoot, sendApiRequest, START_TIMEOUT_MS, type ApiContext } from './apiRequest';
 import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
-import { buildApiError, buildMalformedResponseError, buildNetworkError, networkCause } from './errors';
+import {
+	buildApiError,
+	buildMalformedResponseError,
+	buildNetworkError,
+	buildSsrfRefusalError,
+	networkCause,
+	ssrfRefusal,
+} from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 import { waitFor } from './time';
 
@@ -98,6 +105,9 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			} catch (error) {
 				permit.finish({ type: 'unknown' });
 				if (kind === 'read' && signal?.aborted) throw cancelled(endpoint);
+				// Refused before connecting, every time: not retried, and nothing reached the service.
+				const refusal = ssrfRefusal(error);
+				if (refusal) throw buildSsrfRefusalError(node, endpoint, refusal, options.itemIndex);
 				failure = networkCause(error);
 				outcome = { type: 'network' };
 			}
@@ -141,7 +151,9 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
 		} catch (error) {
 			permit.finish({ type: 'unknown' });
-			return { type: 'unavailable', cause: networkCause(error) };
+			const refusal = ssrfRefusal(error);
+			const cause = refusal ? `n8n's SSRF protection refused ${refusal.target}` : networkCause(error);
+			return { type: 'unavailable', cause };
 		}
 	}
 

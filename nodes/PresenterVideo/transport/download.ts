@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { READ_TIMEOUT_MS } from './apiRequest';
-import { networkCause } from './errors';
+import { networkCause, SSRF_ALLOW_HINT, ssrfRefusal } from './errors';
 
 export type DownloadContext = FunctionsBase & { helpers: RequestHelperFunctions & BinaryHelperFunctions };
 
@@ -127,6 +127,18 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			abortSignal: request.abortSignal,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
+		const refusal = ssrfRefusal(error);
+		if (refusal) {
+			throw new NodeApiError(
+				node,
+				{ url: request.url, target: refusal.target },
+				{
+					message: `Could not download ${request.fileName}: n8n's SSRF protection refused the address ${refusal.target}`,
+					description: `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`,
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
 		throw new NodeApiError(
 			node,
 			{ url: request.url },

@@ -85,6 +85,55 @@ export function networkCause(error: unknown): string {
 	return 'connection failed';
 }
 
+/** The address n8n's SSRF protection refused, when a request failed for that reason. */
+export interface SsrfRefusal {
+	/** The host name and, when known, its IP address, e.g. `'cdn.example.com' (10.0.0.5)` or `169.254.169.254`. */
+	target: string;
+}
+
+const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
+
+/**
+ * n8n's SSRF protection (n8n 2.x, `N8N_SSRF_PROTECTION_ENABLED`) refuses a request to a blocked
+ * address before connecting, with an error of its own; n8n may wrap it. Undefined for any other error.
+ */
+export function ssrfRefusal(error: unknown): SsrfRefusal | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current; depth++) {
+		const candidate = current as { name?: unknown; ip?: unknown; hostname?: unknown; cause?: unknown };
+		if (typeof candidate.name === 'string' && SSRF_ERROR_NAMES.has(candidate.name)) {
+			const ip = typeof candidate.ip === 'string' ? candidate.ip : undefined;
+			const hostname = typeof candidate.hostname === 'string' ? candidate.hostname : undefined;
+			const target = hostname && ip ? `'${hostname}' (${ip})` : (hostname ?? ip ?? 'the address');
+			return { target };
+		}
+		current = candidate.cause;
+	}
+	return undefined;
+}
+
+/** What an n8n administrator sets so that the guard lets a host through. */
+export const SSRF_ALLOW_HINT =
+	'To allow it, an n8n administrator adds its host name to N8N_SSRF_ALLOWED_HOSTNAMES or its address to N8N_SSRF_ALLOWED_IP_RANGES (CIDR, e.g. 10.0.0.5/32).';
+
+/** An API call the guard refused: nothing was sent, so nothing was started or billed. */
+export function buildSsrfRefusalError(
+	node: INode,
+	endpoint: string,
+	refusal: SsrfRefusal,
+	itemIndex?: number,
+): NodeApiError {
+	return new NodeApiError(
+		node,
+		{ endpoint, target: refusal.target },
+		{
+			message: `n8n's SSRF protection refused the API address ${refusal.target} on ${endpoint}`,
+			description: `Nothing was sent to the service. The Base URL of the credential resolves to an address n8n blocks. ${SSRF_ALLOW_HINT}`,
+			itemIndex,
+		},
+	);
+}
+
 export function buildNetworkError(
 	node: INode,
 	kind: RequestKind,

@@ -84,7 +84,8 @@ export const ssrfProtectionScenario: Scenario = {
 				const run = runs[index + 1];
 				assert.equal(run.status, 'error', `the download of ${url} ended ${run.status}`);
 				const text = executionErrorText(run);
-				assert.ok(text.includes('Could not download'), `the error names the download:\n${text}`);
+				const refused = `n8n's SSRF protection refused the address ${new URL(url).hostname}`;
+				assert.ok(text.includes(refused), `the error names the guard and the address:\n${text}`);
 			}
 			assert.deepEqual(trap.received, [], `no request reached ${trapHost}`);
 		} finally {
