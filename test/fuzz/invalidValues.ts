@@ -18,8 +18,14 @@ export const A_LIST = '={{ ["a", "b"] }}';
 export const NOT_A_NUMBER = '={{ NaN }}';
 export const HUGE_TEXT = '={{ "x".repeat(200000) }}';
 
-const INVISIBLE = ['\u0000\u0000\u0000', '\u200b\u200c\u200d\ufeff', ' \t\n '];
-const STRUCTURED = [AN_OBJECT, A_LIST, NOT_A_NUMBER];
+const INVISIBLE = [
+	'\u0000\u0000\u0000',
+	'\u200b\u200c\u200d\ufeff',
+	' \t\n ',
+	'\u3164\u115f\u1160\uffa0',
+	'\u034f\u17b4\u180b\ufe00\ufe0f\u{e0100}\u2800',
+];
+const STRUCTURED = [AN_OBJECT, A_LIST, NOT_A_NUMBER, '={{ Infinity }}'];
 const NOT_WEB_URLS = ['not a url', 'ftp://files.example/a.mp4', 'javascript:alert(1)', 'file:///etc/passwd'];
 
 function numbers(kind: Extract<ParameterKind, { type: 'number' }>): unknown[] {
@@ -31,6 +37,8 @@ function numbers(kind: Extract<ParameterKind, { type: 'number' }>): unknown[] {
 		kind.min - 1,
 		...(Number.isFinite(kind.max) ? [kind.max + 1] : []),
 		'={{ 1e308 * 10 }}',
+		...(kind.min > 0 ? ['={{ -0 }}'] : []),
+		...(Number.isFinite(kind.max) && kind.max < 1e21 ? ['={{ 1e21 }}'] : []),
 		'={{ "9".repeat(400) }}',
 		true,
 		'={{ "12abc" }}',
@@ -49,12 +57,13 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 				'',
 				...INVISIBLE,
 				junk,
+				randomInvisible(random),
 				...(kind.maxLength === undefined
 					? []
 					: [HUGE_TEXT, 'y'.repeat(kind.maxLength + 1), '😀'.repeat(kind.maxLength + 1)]),
 			];
 		case 'optionalText':
-			return [...STRUCTURED, INVISIBLE[0], INVISIBLE[1], junk];
+			return [...STRUCTURED, INVISIBLE[0], INVISIBLE[1], INVISIBLE[3], INVISIBLE[4], junk];
 		case 'number':
 			return numbers(kind);
 		case 'url':
@@ -96,9 +105,24 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 	}
 }
 
-/** A string of seeded length made only of characters that show nothing (and are not white space). */
+/** Every code point Unicode marks as drawing nothing, with the fillers and the blank Braille pattern. */
+const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800]$/u;
+
+function blankCodePoints(): string[] {
+	const blanks: string[] = [];
+	for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+		if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+		const character = String.fromCodePoint(codePoint);
+		if (BLANK.test(character)) blanks.push(character);
+	}
+	return blanks;
+}
+
+const BLANKS = blankCodePoints();
+
+/** A string of seeded length made only of characters that show nothing, drawn from the whole class. */
 function randomInvisible(random: () => number): string {
-	const pool = ['\u0000', '\u0001', '\u200b', '\u200e', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u2063'];
+	const pool = BLANKS;
 	const length = 1 + Math.floor(random() * 40);
 	return Array.from({ length }, () => pool[Math.floor(random() * pool.length)]).join('');
 }

@@ -20,8 +20,13 @@ export function toNodeError(node: INode, error: InputError, itemIndex: number): 
 	return new NodeOperationError(node, error.message, { description: error.fix, itemIndex });
 }
 
-/** Characters that show nothing: white space, control and format characters (zero-width, BOM). */
-const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/**
+ * Characters that render as nothing: white space, control and format characters, every default
+ * ignorable code point (zero-width, variation selectors, tags, the Hangul fillers U+115F, U+1160,
+ * U+3164, U+FFA0, the combining grapheme joiner) and the blank Braille pattern U+2800, which fonts
+ * draw empty. A text made only of these would be billed as a video of nothing.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800]/gu;
 
 function hasVisibleContent(text: string): boolean {
 	return text.replace(INVISIBLE, '') !== '';
