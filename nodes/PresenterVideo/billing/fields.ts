@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkNumberInRange } from '../input/validation';
-import type { ExportedVideo } from './estimate';
+import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
 
 /** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
@@ -21,7 +21,7 @@ export const billingOptionFields: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: MAX_CREDITS_CAP, numberPrecision: 1 },
 		default: 100,
 		description:
-			'Start nothing when the estimated cost of all items together is over this many credits. Without this option, there is no cap.',
+			'Start nothing when the cost of all items together could be over this many credits, counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, there is no cap.',
 	},
 	{
 		displayName: 'Idempotency Key',
@@ -42,10 +42,37 @@ export const billingOptionFields: INodeProperties[] = [
 	},
 ];
 
+/** Longest video a guard may count for an export: a day. */
+const MAX_VIDEO_SECONDS = 86_400;
+
+/**
+ * Export only: the service tells no video's length before it bills, and an input item's duration
+ * is not trusted to lower the cap, so a cap on an export needs the user's own bound.
+ */
+export const videoLengthBoundField: INodeProperties = {
+	displayName: 'Video Length at Most (Seconds)',
+	name: 'videoLengthBound',
+	type: 'number',
+	default: 600,
+	description:
+		'The longest the video to export can be. Max Credits per Execution counts the export at this length; a duration on the input item is not trusted for the cap. Needed when Max Credits per Execution is set.',
+};
+
+export function readVideoLengthBound(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	const value = (context.getNodeParameter('options', itemIndex, {}) as IDataObject).videoLengthBound;
+	return isUnset(value)
+		? undefined
+		: checkNumberInRange('Video Length at Most (Seconds)', value, 1, MAX_VIDEO_SECONDS, 'seconds');
+}
+
 /** What the router needs of an item that bills. */
 export interface ItemBilling {
-	/** The local estimate of what the item's starts cost. */
+	/** What Max Credits is checked against: the unknowns at their dearest. */
 	credits: number;
+	/** What is shown: the likelier reading (see estimate.ts). */
+	likelyCredits: number;
+	/** Set when nothing bounds the item's cost: refused under a cap. */
+	unbounded?: CreditEstimate['unbounded'];
 	idempotencyKey?: string;
 	/** Max Credits per Execution; unset means no cap. The first item's value holds for the batch. */
 	maxCredits?: number;
@@ -57,12 +84,18 @@ function isUnset(value: unknown): boolean {
 }
 
 /** Reads and checks an item's billing options, with the estimate of what its starts cost. */
-export function readItemBilling(context: IExecuteFunctions, itemIndex: number, credits: number): ItemBilling {
+export function readItemBilling(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	estimate: CreditEstimate,
+): ItemBilling {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
 	const key = isUnset(idempotencyKey) ? '' : String(idempotencyKey).trim();
 	return {
-		credits,
+		credits: estimate.credits,
+		likelyCredits: estimate.likely,
+		unbounded: estimate.unbounded,
 		idempotencyKey: key === '' ? undefined : key,
 		maxCredits: isUnset(maxCredits)
 			? undefined
@@ -85,7 +118,7 @@ function numberIn(json: IDataObject, field: string): number | undefined {
 	return typeof value === 'number' && value > 0 ? value : undefined;
 }
 
-/** What the input item says about the video to export, for example Generate's output. */
+/** What the input item says about the video to export, for example Generate's output: hints for the shown estimate, never for the cap. */
 export function exportedVideoOf(json: IDataObject): ExportedVideo {
 	const fromGenerate =
 		json.kind === 'generation' || (typeof json.job_id === 'string' && json.job_id.startsWith('run_'));
