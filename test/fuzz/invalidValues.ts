@@ -11,7 +11,9 @@ export type ParameterKind =
 	| { type: 'choice' }
 	| { type: 'modelId' }
 	| { type: 'extraFields' }
-	| { type: 'binaryName' };
+	| { type: 'binaryName' }
+	/** Objects and lists are keys by their content; invisible, non-finite and overlong keys are not. */
+	| { type: 'key' };
 
 export const AN_OBJECT = '={{ { topic: "coffee", nested: { a: 1 } } }}';
 export const A_LIST = '={{ ["a", "b"] }}';
@@ -100,6 +102,15 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 				'{"__proto__": {"polluted": true}}',
 				'{"enable_subtitles": "yes"}',
 			];
+		case 'key':
+			// White space alone is no key, like an empty field; characters that draw nothing are refused.
+			return [
+				NOT_A_NUMBER,
+				'={{ Infinity }}',
+				...INVISIBLE.filter((text) => text.trim() !== ''),
+				junk,
+				'={{ "k".repeat(2001) }}',
+			];
 		case 'binaryName':
 			return ['__proto__', 'constructor', 'prototype', AN_OBJECT, A_LIST, INVISIBLE[1]];
 	}
@@ -118,7 +129,8 @@ function blankCodePoints(): string[] {
 	return blanks;
 }
 
-const BLANKS = blankCodePoints();
+/** White space alone leaves an optional field empty, which is allowed: the pool keeps the rest of the class. */
+const BLANKS = blankCodePoints().filter((character) => !/^\p{White_Space}$/u.test(character));
 
 /** A string of seeded length made only of characters that show nothing, drawn from the whole class. */
 function randomInvisible(random: () => number): string {

@@ -31,6 +31,7 @@ const WAIT: FuzzedParameter[] = [
 
 const BILLING: FuzzedParameter[] = [
 	{ path: 'options.maxCredits', field: 'Max Credits per Execution', kind: { type: 'number', min: 0, max: 1_000_000 } },
+	{ path: 'options.idempotencyKey', field: 'Idempotency Key', kind: { type: 'key' } },
 	{
 		path: 'options.idempotencyRetentionHours',
 		field: 'Idempotency Retention (Hours)',

@@ -39,10 +39,7 @@ function checkOneCap(context: IExecuteFunctions, billings: Array<ItemBilling | u
  * The batch's estimate, counting once the items that share an Idempotency Key. Over Max Credits
  * per Execution, or with a start whose cost nothing bounds, throws before anything is sent.
  */
-export function guardBatchCredits(
-	context: IExecuteFunctions,
-	billings: Array<ItemBilling | undefined>,
-): BatchEstimate {
+export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): BatchEstimate {
 	const leaders = keyLeaders(billings.map((billing) => billing?.idempotencyKey));
 	const starting = billings.filter(
 		(billing, itemIndex): billing is ItemBilling => billing !== undefined && leaders[itemIndex] === itemIndex,
@@ -68,7 +65,11 @@ export function startRegister(context: IExecuteFunctions, billings: Array<ItemBi
 	return {
 		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
-		inFlight: new Map(),
+		scope: JSON.stringify([
+			context.getWorkflow().id ?? '',
+			context.getNode().id,
+			context.getNode().credentials?.presenterVideoApi?.id ?? '',
+		]),
 	};
 }
 

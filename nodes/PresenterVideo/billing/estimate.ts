@@ -147,12 +147,16 @@ function exportCredits(
 	let frame = exportFrame(body, video);
 	if (frame === undefined && guard) {
 		frame = LARGEST_FRAME;
-		assumptions.push(`Original frame unknown: counted as the largest allowed, ${LIMITS.maxPixels}x${LIMITS.maxPixels}.`);
+		assumptions.push(
+			`Original frame unknown: counted as the largest allowed, ${LIMITS.maxPixels}x${LIMITS.maxPixels}.`,
+		);
 	}
 	const format = exportFormat(body, video);
 	const high =
 		frame !== undefined &&
-		(guard ? isDearestHighResolution(format, frame.width, frame.height) : isCodeHighResolution(format, frame.width, frame.height));
+		(guard
+			? isDearestHighResolution(format, frame.width, frame.height)
+			: isCodeHighResolution(format, frame.width, frame.height));
 	const highResolution = frame ? highResolutionCredits(frame.width, frame.height, seconds, high) : 0;
 
 	let avatar = 0;
@@ -163,7 +167,8 @@ function exportCredits(
 		if (chosen === undefined && guard) {
 			assumptions.push(`Avatar model chosen by the service: counted as ${DEAREST_AVATAR_MODEL}, the dearest.`);
 		}
-		if (video.avatarSeconds === undefined && guard) assumptions.push('Avatar visibility unknown: counted as the whole video.');
+		if (video.avatarSeconds === undefined && guard)
+			assumptions.push('Avatar visibility unknown: counted as the whole video.');
 		avatar = avatarCredits(model, video.avatarSeconds ?? seconds, guard ? 'contract' : 'code');
 	}
 	return roundCredits(base + highResolution + avatar);

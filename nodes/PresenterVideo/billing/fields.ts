@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkNumberInRange } from '../input/validation';
+import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
 import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
 
@@ -30,7 +30,7 @@ export const billingOptionFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.rowId }}',
 		description:
-			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one, also in later executions',
+			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one. Holds across later and overlapping executions of this workflow in one n8n process, node renames and restarts; an object or list is keyed by its JSON with sorted keys. Not shared between queue-mode workers or manual test runs that overlap on other instances.',
 	},
 	{
 		displayName: 'Idempotency Retention (Hours)',
@@ -79,24 +79,47 @@ export interface ItemBilling {
 	retentionHours: number;
 }
 
+const KEY_FIELD = 'Idempotency Key';
+
+/** Keys are stored in the workflow's static data: long ones would bloat every save. */
+const MAX_KEY_LENGTH = 2_000;
+
+/** JSON with every object's keys sorted, so equal objects give one key whatever their key order. */
+function sortedJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+	if (typeof value === 'object' && value !== null) {
+		const entries = Object.keys(value)
+			.sort()
+			.map((key) => `${JSON.stringify(key)}:${sortedJson((value as IDataObject)[key])}`);
+		return `{${entries.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+/** An object or list mapped as key would be "[object Object]" for every item: keyed by its sorted JSON instead. */
+function readIdempotencyKey(value: unknown): string | undefined {
+	const text =
+		typeof value === 'object' && value !== null
+			? sortedJson(value)
+			: isUnset(value)
+				? undefined
+				: optionalText(value, KEY_FIELD);
+	return text === undefined ? undefined : checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
+}
+
 function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
 /** Reads and checks an item's billing options, with the estimate of what its starts cost. */
-export function readItemBilling(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	estimate: CreditEstimate,
-): ItemBilling {
+export function readItemBilling(context: IExecuteFunctions, itemIndex: number, estimate: CreditEstimate): ItemBilling {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
-	const key = isUnset(idempotencyKey) ? '' : String(idempotencyKey).trim();
 	return {
 		credits: estimate.credits,
 		likelyCredits: estimate.likely,
 		unbounded: estimate.unbounded,
-		idempotencyKey: key === '' ? undefined : key,
+		idempotencyKey: readIdempotencyKey(idempotencyKey),
 		maxCredits: isUnset(maxCredits)
 			? undefined
 			: checkNumberInRange('Max Credits per Execution', maxCredits, 0, MAX_CREDITS_CAP, 'credits'),

@@ -20,6 +20,10 @@ export interface PresenterVideoRun {
 	credentialId?: string;
 	/** The credential's Requests per Minute; by default high, so tests not about the limit are not paced. */
 	requestsPerMinute?: number;
+	/** The node's name, e.g. to rename it between runs; its id stays the same. */
+	name?: string;
+	/** Runs of one saved workflow share its id. */
+	workflowId?: string;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 }
@@ -37,6 +41,8 @@ export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun
 		nodeType: new PresenterVideo(),
 		type: 'n8n-nodes-presenter-video.presenterVideo',
 		parameters: run.parameters,
+		name: run.name,
+		workflowId: run.workflowId,
 		inputItems: run.items ?? [{ json: {} }],
 		credentials: [
 			{

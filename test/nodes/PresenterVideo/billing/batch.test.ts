@@ -174,7 +174,7 @@ describe('Credits and starts of a batch, in a workflow', () => {
 			mode: 'trigger',
 		});
 		expect(result.status).toBe('success');
-		expect(staticData['node:Presenter Video']).toEqual({ startLedger: {} });
+		expect(staticData.global).toEqual({ 'startLedger:node-under-test': {} });
 	});
 
 	it('without a key, a new execution of the same item starts a new job: retry entries end with their execution', async () => {
@@ -186,6 +186,65 @@ describe('Credits and starts of a batch, in a workflow', () => {
 		expect(rerun.status).toBe('success');
 		expect(rerun.output[0].json.reusedJob).toBeUndefined();
 		expect(starts()).toHaveLength(2);
+	});
+
+	it('10 executions of one workflow at once, each with the same 5 keys, start exactly 5 jobs and all name them', async () => {
+		const keys = ['k1', 'k2', 'k3', 'k4', 'k5'];
+		// Each execution loads its own copy of the saved static data, as n8n does.
+		const results = await Promise.all(
+			Array.from(
+				{ length: 10 },
+				async () =>
+					await runPresenterVideo(sandbox, {
+						items: rows(...keys),
+						parameters: { ...generateRows(byRow), waitForCompletion: 'none' },
+						staticData: {},
+						mode: 'trigger',
+						workflowId: 'overlapping-workflow',
+						credentialId: 'overlapping-credential',
+					}),
+			),
+		);
+
+		expect(starts()).toHaveLength(5);
+		const started = new Set(results[0].output.map((item) => item.json.jobId));
+		expect(started.size).toBe(5);
+		for (const result of results) {
+			expect(result.status).toBe('success');
+			expect(new Set(result.output.map((item) => item.json.jobId))).toEqual(started);
+		}
+	});
+
+	it('an Idempotency Key holds when the node is renamed', async () => {
+		const staticData: IDataObject = {};
+		const run = async (name: string) =>
+			await runPresenterVideo(sandbox, {
+				name,
+				items: rows('a'),
+				parameters: { ...generateRows(byRow), waitForCompletion: 'none' },
+				staticData,
+				mode: 'trigger',
+			});
+		const first = await run('Presenter Video');
+		const renamed = await run('Make the Video');
+		expect(starts()).toHaveLength(1);
+		expect(renamed.output[0].json).toMatchObject({ jobId: first.output[0].json.jobId, reusedJob: 'idempotencyKey' });
+	});
+
+	it('an Idempotency Key mapped to an object is keyed by its content, whatever the order of its fields', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: [
+				{ json: { text: 'One', row: { sheet: 's', id: 1 } } },
+				{ json: { text: 'Two', row: { sheet: 's', id: 2 } } },
+				{ json: { text: 'One again', row: { id: 1, sheet: 's' } } },
+			],
+			parameters: { ...generateRows({ idempotencyKey: '={{ $json.row }}' }), waitForCompletion: 'none' },
+		});
+		expect(result.status).toBe('success');
+		expect(starts()).toHaveLength(2);
+		const [one, two, again] = result.output.map((item) => item.json.jobId);
+		expect(one).not.toBe(two);
+		expect(again).toBe(one);
 	});
 
 	it('an Idempotency Key reused in a second execution sends no new start and outputs the original job', async () => {
@@ -272,7 +331,9 @@ describe('credit cap', () => {
 	});
 
 	it('writes the spent-and-estimated hint, naming jobs whose cost is not known yet', () => {
-		expect(creditsSpentHint(55.2, 60, 0)).toBe('Credits spent: 55.2 (estimated 60, as the service’s code bills today).');
+		expect(creditsSpentHint(55.2, 60, 0)).toBe(
+			'Credits spent: 55.2 (estimated 60, as the service’s code bills today).',
+		);
 		expect(creditsSpentHint(10, 20, 1, 35)).toBe(
 			'Credits spent: 10 (estimated 20, as the service’s code bills today; Max Credits counted up to 35). 1 job has not finished, so its cost is not counted yet.',
 		);

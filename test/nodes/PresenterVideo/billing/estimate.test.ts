@@ -51,7 +51,15 @@ describe('credit estimate of an export start', () => {
 				for (const durationSeconds of [10, 31, 95, 600]) {
 					for (const origin of ['api', 'dashboard'] as const) {
 						const body = { video_id: 'v1', format, width, height, avatar_model: model };
-						const billed = { durationSeconds, origin, format, width, height, avatarModel: model, avatarSeconds: durationSeconds };
+						const billed = {
+							durationSeconds,
+							origin,
+							format,
+							width,
+							height,
+							avatarModel: model,
+							avatarSeconds: durationSeconds,
+						};
 						const guard = estimateExportCredits(body, { durationSeconds, origin }).credits;
 						expect(guard).toBeGreaterThanOrEqual(exportCost(billed).total);
 						expect(guard).toBeGreaterThanOrEqual(exportCost(billed, CODE_EXPORT_PRICES).total);
