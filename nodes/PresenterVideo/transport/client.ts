@@ -8,7 +8,13 @@ import {
 
 import { READ_TIMEOUT_MS, resolveApiRoot, sendApiRequest, START_TIMEOUT_MS, type ApiContext } from './apiRequest';
 import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
-import { buildApiError, buildMalformedResponseError, buildNetworkError, networkCause } from './errors';
+import {
+	buildApiError,
+	buildMalformedResponseError,
+	buildNetworkError,
+	buildRedirectError,
+	networkCause,
+} from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 import { waitFor } from './time';
 
@@ -71,6 +77,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
+			let redirect: Error | undefined;
 			const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
 			const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, signal });
 			if (!permit) {
@@ -89,6 +96,14 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					abortSignal: kind === 'start' ? undefined : signal,
 				});
 				permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+				if (response.statusCode >= 300 && response.statusCode < 400) {
+					redirect = buildRedirectError(node, {
+						status: response.statusCode,
+						location: (response.headers as Record<string, unknown> | undefined)?.location,
+						endpoint,
+						itemIndex: options.itemIndex,
+					});
+				}
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
 				outcome =
 					ok && !isJsonBody(response.body)
@@ -101,6 +116,8 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				failure = networkCause(error);
 				outcome = { type: 'network' };
 			}
+			// Not retried: following it, or asking again, would only meet the same redirect.
+			if (redirect) throw redirect;
 
 			const delay = nextRetryDelay(kind, outcome, state);
 			if (delay === undefined) {

@@ -119,3 +119,35 @@ export function buildMalformedResponseError(
 		{ message: `The service sent an unreadable answer on ${endpoint}`, description, itemIndex },
 	);
 }
+
+/** Only the host of a Location is named: its path or query may carry a token. */
+function locationHost(location: unknown, endpoint: string): string {
+	if (typeof location !== 'string' || location.trim() === '') return 'no address';
+	if (!URL.canParse(location))
+		return location.startsWith('/') ? 'another path on the same host' : 'an unreadable address';
+	return new URL(location).host || endpoint;
+}
+
+/** A 3xx from the API: never followed, since the request carries the API key. */
+export function buildRedirectError(
+	node: INode,
+	{
+		status,
+		location,
+		endpoint,
+		itemIndex,
+	}: { status: number; location: unknown; endpoint: string; itemIndex?: number },
+): NodeApiError {
+	const host = locationHost(location, endpoint);
+	return new NodeApiError(
+		node,
+		{ httpCode: status, endpoint, redirectHost: host },
+		{
+			message: `The service redirected ${endpoint} to ${host} (HTTP ${status}); API calls do not follow redirects`,
+			description:
+				'The API key is only sent to the host of the Base URL. If the service has moved, enter its new address as the Base URL in the Presenter Video API credential (for example https:// rather than http://).',
+			httpCode: String(status),
+			itemIndex,
+		},
+	);
+}

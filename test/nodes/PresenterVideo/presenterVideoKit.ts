@@ -33,6 +33,17 @@ export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 
 /** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
 export const FAST_POLLING = { pollingIntervalSeconds: 1 };
 
+/** A 30-second prompt video, started and returned at once. */
+export const PROMPT_GENERATE = {
+	resource: 'video',
+	operation: 'generate',
+	inputMethod: 'prompt',
+	prompt: 'Coffee',
+	duration: 30,
+	format: 'vertical',
+	waitForCompletion: 'none',
+};
+
 let runs = 0;
 
 export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {
