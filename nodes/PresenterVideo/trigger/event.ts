@@ -39,7 +39,7 @@ export function eventName(kind: JobKind, status: TerminalStatus): EventName {
 }
 
 /** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
-type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status';
+type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status' | 'task-contradicts-result';
 
 /** Why a well-formed delivery starts nothing. */
 type IgnoredReason = 'other-task' | 'not-finished';
@@ -99,11 +99,17 @@ function withoutUndefined<T extends object>(value: T): T | undefined {
 	return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
 }
 
+/** The kind the shape of a completed job's result shows: a video id alone, or a file address. */
+function kindOfResult(result: JobResultFields | undefined): JobKind | undefined {
+	if (result?.video_url !== undefined) return 'export';
+	if (result?.video_id !== undefined) return 'generation';
+	return undefined;
+}
+
 /** Task first, then the shape of the result, then the id prefix (the weakest sign). */
 function detectKind(jobId: string, result: JobResultFields | undefined): { kind?: JobKind; kindSource?: KindSource } {
-	if (result?.video_id !== undefined && result.video_url === undefined)
-		return { kind: 'generation', kindSource: 'result' };
-	if (result?.video_url !== undefined) return { kind: 'export', kindSource: 'result' };
+	const shown = kindOfResult(result);
+	if (shown !== undefined) return { kind: shown, kindSource: 'result' };
 	const lowerId = jobId.toLowerCase();
 	for (const [prefix, kind] of ID_PREFIX_KINDS) if (lowerId.startsWith(prefix)) return { kind, kindSource: 'prefix' };
 	return {};
@@ -127,6 +133,12 @@ export function classifyDelivery(body: unknown): Classification {
 
 	const result = status === 'completed' ? readResult(body.result) : undefined;
 	const error = status === 'failed' ? readError(body.error) : undefined;
+	// A task the result's own shape contradicts (an export carrying a generation's result) is not
+	// trusted either way: the body is refused.
+	const shown = kindOfResult(result);
+	if (task !== undefined && shown !== undefined && shown !== TASK_KINDS[task]) {
+		return { type: 'malformed', reason: 'task-contradicts-result' };
+	}
 	const detected =
 		task !== undefined ? { kind: TASK_KINDS[task], kindSource: 'task' as const } : detectKind(jobId, result);
 

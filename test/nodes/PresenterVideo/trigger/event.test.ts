@@ -13,17 +13,19 @@ function eventOf(classification: Classification): JobEvent {
 
 describe('classifyDelivery', () => {
 	describe('kind', () => {
-		it('takes the kind from task before anything else', () => {
-			// The result shape and the prefix both say export; task says generation and wins.
-			const event = eventOf(
-				classifyDelivery({
-					job_id: 'export_1',
-					status: 'completed',
-					task: 'video_generate',
-					result: { video_url: 'https://x/v.mp4' },
-				}),
-			);
+		it('takes the kind from task before the id prefix', () => {
+			const event = eventOf(classifyDelivery({ job_id: 'export_1', status: 'failed', task: 'video_generate' }));
 			expect(event).toMatchObject({ kind: 'generation', kindSource: 'task', task: 'video_generate' });
+		});
+
+		it.each([
+			['an export task with a generation’s result', 'video_export', { video_id: 'vid_1' }],
+			['a generation task with an export’s result', 'video_generate', { video_url: 'https://x/v.mp4' }],
+		])('refuses %s: neither is trusted', (_, task, result) => {
+			expect(classifyDelivery({ job_id: 'run_1', status: 'completed', task, result })).toEqual({
+				type: 'malformed',
+				reason: 'task-contradicts-result',
+			});
 		});
 
 		it('reads task case-insensitively', () => {
