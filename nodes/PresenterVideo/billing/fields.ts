@@ -18,10 +18,10 @@ export const billingOptionFields: INodeProperties[] = [
 		displayName: 'Max Credits per Execution',
 		name: 'maxCredits',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_CREDITS_CAP, numberPrecision: 1 },
+		// No min, max or precision: the editor would clamp or round the cap the user typed.
 		default: 100,
 		description:
-			'Start nothing when the cost of all items together could be over this many credits, counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, there is no cap.',
+			'Start nothing when the cost of all items together could be over this many credits (0 to 1,000,000), counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, there is no cap.',
 	},
 	{
 		displayName: 'Idempotency Key',
