@@ -157,6 +157,46 @@ interface EventItemInput {
 	rawBody?: unknown;
 }
 
+/** Deeper than this, the raw body would break whatever serializes the item (n8n saving the execution). */
+export const MAX_RAW_BODY_DEPTH = 100;
+
+const LEFT_OUT = `[nested deeper than ${MAX_RAW_BODY_DEPTH} levels: left out]`;
+
+function setOwn(target: object, key: string | number, value: unknown): void {
+	// A "__proto__" key of the body stays a plain field.
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of a parsed body with every value deeper than MAX_RAW_BODY_DEPTH replaced by a note.
+ * Walked with a list, not recursion: a body 20,000 levels deep must not overflow the stack here.
+ */
+export function withinDepth(value: unknown, maxDepth = MAX_RAW_BODY_DEPTH): unknown {
+	const root: { value?: unknown } = {};
+	const pending: Array<{ source: unknown; target: object; key: string | number; depth: number }> = [
+		{ source: value, target: root, key: 'value', depth: 0 },
+	];
+	while (pending.length > 0) {
+		const { source, target, key, depth } = pending.pop() as (typeof pending)[number];
+		if (typeof source !== 'object' || source === null) {
+			setOwn(target, key, source);
+			continue;
+		}
+		if (depth >= maxDepth) {
+			setOwn(target, key, LEFT_OUT);
+			continue;
+		}
+		const copy: object = Array.isArray(source) ? [] : {};
+		setOwn(target, key, copy);
+		for (const [childKey, child] of Object.entries(source)) {
+			// Placed now, filled when its turn comes: the copy keeps the body's field order.
+			setOwn(copy, childKey, undefined);
+			pending.push({ source: child, target: copy, key: childKey, depth: depth + 1 });
+		}
+	}
+	return root.value;
+}
+
 /** The output item's JSON: camelCase fields in a fixed order, absent values left out. */
 export function buildEventJson({ event, confirmed, receivedAt, rawBody }: EventItemInput): IDataObject {
 	const { result, error } = event;
@@ -183,7 +223,7 @@ export function buildEventJson({ event, confirmed, receivedAt, rawBody }: EventI
 		task: event.task,
 		confirmed,
 		receivedAt: receivedAt.toISOString(),
-		rawBody: rawBody as IDataObject | undefined,
+		rawBody: rawBody === undefined ? undefined : (withinDepth(rawBody) as IDataObject),
 	});
 }
 

@@ -1,5 +1,6 @@
 import {
 	buildEventJson,
+	withinDepth,
 	type Classification,
 	classifyDelivery,
 	type JobEvent,
@@ -258,5 +259,18 @@ describe('videoFileName', () => {
 	it('names the file after the job, safely', () => {
 		expect(videoFileName('export_abc123')).toBe('export_abc123.mp4');
 		expect(videoFileName('../etc/passwd')).toBe('___etc_passwd.mp4');
+	});
+});
+
+describe('withinDepth', () => {
+	it('keeps a body as it is up to the depth, in its field order, a "__proto__" field included', () => {
+		const body = JSON.parse('{"b":1,"a":[1,{"c":null}],"__proto__":{"x":1}}') as object;
+		const copy = withinDepth(body, 3);
+		expect(JSON.stringify(copy)).toBe(JSON.stringify(body));
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+	});
+
+	it('leaves out what is deeper, with a note', () => {
+		expect(withinDepth({ a: { b: { c: 1 } } }, 2)).toEqual({ a: { b: '[nested deeper than 100 levels: left out]' } });
 	});
 });
