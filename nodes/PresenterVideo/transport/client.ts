@@ -6,7 +6,14 @@ import {
 	NodeApiError,
 } from 'n8n-workflow';
 
-import { READ_TIMEOUT_MS, resolveApiRoot, sendApiRequest, START_TIMEOUT_MS, type ApiContext } from './apiRequest';
+import {
+	CREDENTIAL_TYPE,
+	READ_TIMEOUT_MS,
+	resolveApiRoot,
+	sendApiRequest,
+	START_TIMEOUT_MS,
+	type ApiContext,
+} from './apiRequest';
 import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
 import {
 	buildApiError,
@@ -59,6 +66,9 @@ function isJsonBody(body: unknown): boolean {
 
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const apiRoot = await resolveApiRoot(context);
+	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
+	const { apiKey } = await context.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE);
+	const secrets = typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
 	const budget = await budgetForContext(context, apiRoot);
@@ -124,6 +134,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, options.itemIndex);
 				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, options.itemIndex);
 				throw buildApiError(node, {
+					secrets,
 					status: outcome.status,
 					body: response?.body,
 					endpoint,
