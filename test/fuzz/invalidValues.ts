@@ -2,7 +2,7 @@
 
 export type ParameterKind =
 	| { type: 'text'; maxLength?: number }
-	| { type: 'optionalText' }
+	| { type: 'optionalText'; maxLength?: number }
 	| { type: 'number'; min: number; max: number; integer?: boolean; optional?: boolean }
 	| { type: 'url' }
 	| { type: 'voiceUrl' }
@@ -65,7 +65,15 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 					: [HUGE_TEXT, 'y'.repeat(kind.maxLength + 1), '😀'.repeat(kind.maxLength + 1)]),
 			];
 		case 'optionalText':
-			return [...STRUCTURED, INVISIBLE[0], INVISIBLE[1], INVISIBLE[3], INVISIBLE[4], junk];
+			return [
+				...STRUCTURED,
+				INVISIBLE[0],
+				INVISIBLE[1],
+				INVISIBLE[3],
+				INVISIBLE[4],
+				junk,
+				...(kind.maxLength === undefined ? [] : [HUGE_TEXT, 'i'.repeat(kind.maxLength + 1)]),
+			];
 		case 'number':
 			return numbers(kind);
 		case 'url':
@@ -87,7 +95,16 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 		case 'choice':
 			return ['bogus', AN_OBJECT, A_LIST, '={{ "" + "ultra!" }}'];
 		case 'modelId':
-			return [AN_OBJECT, A_LIST, 'ultra!', 'two words', INVISIBLE[1], '={{ "m".repeat(500) }}'];
+			return [
+				AN_OBJECT,
+				A_LIST,
+				'ultra!',
+				'two words',
+				INVISIBLE[1],
+				'={{ "m".repeat(500) }}',
+				'={{ 5 }}',
+				'={{ true }}',
+			];
 		case 'extraFields':
 			return [
 				'{not json',

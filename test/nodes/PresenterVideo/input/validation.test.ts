@@ -1,5 +1,7 @@
 import {
+	checkAvatarModelName,
 	checkBinaryTargets,
+	checkListFilters,
 	checkLimit,
 	checkMinutes,
 	optionalText,
@@ -89,5 +91,24 @@ describe('text that renders as nothing', () => {
 
 	it('keeps text that has one visible character among them', () => {
 		expect(requireText('Prompt', `\u3164a\u2800`, 'Enter a prompt.')).toBe('\u3164a\u2800');
+	});
+});
+
+describe('mapping mistakes in ids, filters and models', () => {
+	it.each([[5], [true]])('refuses an avatar model mapped as %p', (value) => {
+		expect(refusal(() => checkAvatarModelName('Avatar Model', value)).message).toMatch(/not an avatar model id/);
+	});
+
+	it('refuses a language filter mapped as a list', () => {
+		expect(refusal(() => checkListFilters({ language: ['en', 'fr'] })).message).toBe('Language: is a list, not text');
+	});
+
+	it('refuses ids and filters of 20,000 characters, naming the bound', () => {
+		const long = 'i'.repeat(20_000);
+		expect(refusal(() => requireText('Video ID', long, 'Map the videoId.')).fix).toBe(
+			'Shorten it to at most 500 characters.',
+		);
+		expect(refusal(() => checkListFilters({ tags: long })).field).toBe('Tags');
+		expect(refusal(() => optionalText(long, 'Voice')).field).toBe('Voice');
 	});
 });
