@@ -42,6 +42,15 @@ export class PresenterVideoApi implements ICredentialType {
 				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
 		},
 		{
+			displayName: 'Storage URL',
+			name: 'storageUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://storage.example.com',
+			description:
+				"Where the service serves exported files from, if not from the Base URL's own address or an https sibling of its host (cdn.example.com beside api.example.com). The trigger's Download Video without Confirm With API fetches only from these; the API key is never sent there.",
+		},
+		{
 			displayName: 'Requests per Minute',
 			name: 'requestsPerMinute',
 			type: 'number',

@@ -2,7 +2,7 @@
 
 export type ParameterKind =
 	| { type: 'text'; maxLength?: number }
-	| { type: 'optionalText' }
+	| { type: 'optionalText'; maxLength?: number }
 	| { type: 'number'; min: number; max: number; integer?: boolean; optional?: boolean }
 	| { type: 'url' }
 	| { type: 'voiceUrl' }
@@ -11,15 +11,23 @@ export type ParameterKind =
 	| { type: 'choice' }
 	| { type: 'modelId' }
 	| { type: 'extraFields' }
-	| { type: 'binaryName' };
+	| { type: 'binaryName' }
+	/** Objects and lists are keys by their content; invisible, non-finite and overlong keys are not. */
+	| { type: 'key' };
 
 export const AN_OBJECT = '={{ { topic: "coffee", nested: { a: 1 } } }}';
 export const A_LIST = '={{ ["a", "b"] }}';
 export const NOT_A_NUMBER = '={{ NaN }}';
 export const HUGE_TEXT = '={{ "x".repeat(200000) }}';
 
-const INVISIBLE = ['\u0000\u0000\u0000', '\u200b\u200c\u200d\ufeff', ' \t\n '];
-const STRUCTURED = [AN_OBJECT, A_LIST, NOT_A_NUMBER];
+const INVISIBLE = [
+	'\u0000\u0000\u0000',
+	'\u200b\u200c\u200d\ufeff',
+	' \t\n ',
+	'\u3164\u115f\u1160\uffa0',
+	'\u034f\u17b4\u180b\ufe00\ufe0f\u{e0100}\u2800',
+];
+const STRUCTURED = [AN_OBJECT, A_LIST, NOT_A_NUMBER, '={{ Infinity }}'];
 const NOT_WEB_URLS = ['not a url', 'ftp://files.example/a.mp4', 'javascript:alert(1)', 'file:///etc/passwd'];
 
 function numbers(kind: Extract<ParameterKind, { type: 'number' }>): unknown[] {
@@ -31,6 +39,8 @@ function numbers(kind: Extract<ParameterKind, { type: 'number' }>): unknown[] {
 		kind.min - 1,
 		...(Number.isFinite(kind.max) ? [kind.max + 1] : []),
 		'={{ 1e308 * 10 }}',
+		...(kind.min > 0 ? ['={{ -0 }}'] : []),
+		...(Number.isFinite(kind.max) && kind.max < 1e21 ? ['={{ 1e21 }}'] : []),
 		'={{ "9".repeat(400) }}',
 		true,
 		'={{ "12abc" }}',
@@ -49,12 +59,21 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 				'',
 				...INVISIBLE,
 				junk,
+				randomInvisible(random),
 				...(kind.maxLength === undefined
 					? []
 					: [HUGE_TEXT, 'y'.repeat(kind.maxLength + 1), '😀'.repeat(kind.maxLength + 1)]),
 			];
 		case 'optionalText':
-			return [...STRUCTURED, INVISIBLE[0], INVISIBLE[1], junk];
+			return [
+				...STRUCTURED,
+				INVISIBLE[0],
+				INVISIBLE[1],
+				INVISIBLE[3],
+				INVISIBLE[4],
+				junk,
+				...(kind.maxLength === undefined ? [] : [HUGE_TEXT, 'i'.repeat(kind.maxLength + 1)]),
+			];
 		case 'number':
 			return numbers(kind);
 		case 'url':
@@ -76,7 +95,16 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 		case 'choice':
 			return ['bogus', AN_OBJECT, A_LIST, '={{ "" + "ultra!" }}'];
 		case 'modelId':
-			return [AN_OBJECT, A_LIST, 'ultra!', 'two words', INVISIBLE[1], '={{ "m".repeat(500) }}'];
+			return [
+				AN_OBJECT,
+				A_LIST,
+				'ultra!',
+				'two words',
+				INVISIBLE[1],
+				'={{ "m".repeat(500) }}',
+				'={{ 5 }}',
+				'={{ true }}',
+			];
 		case 'extraFields':
 			return [
 				'{not json',
@@ -91,14 +119,39 @@ export function invalidValues(kind: ParameterKind, random: () => number): unknow
 				'{"__proto__": {"polluted": true}}',
 				'{"enable_subtitles": "yes"}',
 			];
+		case 'key':
+			// White space alone is no key, like an empty field; characters that draw nothing are refused.
+			return [
+				NOT_A_NUMBER,
+				'={{ Infinity }}',
+				...INVISIBLE.filter((text) => text.trim() !== ''),
+				junk,
+				'={{ "k".repeat(2001) }}',
+			];
 		case 'binaryName':
 			return ['__proto__', 'constructor', 'prototype', AN_OBJECT, A_LIST, INVISIBLE[1]];
 	}
 }
 
-/** A string of seeded length made only of characters that show nothing (and are not white space). */
+/** Every code point Unicode marks as drawing nothing, with the fillers and the blank Braille pattern. */
+const BLANK = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800]$/u;
+
+function blankCodePoints(): string[] {
+	const blanks: string[] = [];
+	for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+		if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+		const character = String.fromCodePoint(codePoint);
+		if (BLANK.test(character)) blanks.push(character);
+	}
+	return blanks;
+}
+
+/** White space alone leaves an optional field empty, which is allowed: the pool keeps the rest of the class. */
+const BLANKS = blankCodePoints().filter((character) => !/^\p{White_Space}$/u.test(character));
+
+/** A string of seeded length made only of characters that show nothing, drawn from the whole class. */
 function randomInvisible(random: () => number): string {
-	const pool = ['\u0000', '\u0001', '\u200b', '\u200e', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u2063'];
+	const pool = BLANKS;
 	const length = 1 + Math.floor(random() * 40);
 	return Array.from({ length }, () => pool[Math.floor(random() * pool.length)]).join('');
 }

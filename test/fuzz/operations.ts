@@ -20,6 +20,9 @@ export interface FuzzedOperation {
 	parameters: FuzzedParameter[];
 }
 
+/** Ids and filters: longer values are refused before sending. */
+const NAME_LENGTH = 500;
+
 const WAIT: FuzzedParameter[] = [
 	{ path: 'options.maxWaitMinutes', field: 'Max Wait (Minutes)', kind: { type: 'number', min: 0, max: 1440 } },
 	{
@@ -31,6 +34,7 @@ const WAIT: FuzzedParameter[] = [
 
 const BILLING: FuzzedParameter[] = [
 	{ path: 'options.maxCredits', field: 'Max Credits per Execution', kind: { type: 'number', min: 0, max: 1_000_000 } },
+	{ path: 'options.idempotencyKey', field: 'Idempotency Key', kind: { type: 'key' } },
 	{
 		path: 'options.idempotencyRetentionHours',
 		field: 'Idempotency Retention (Hours)',
@@ -66,8 +70,8 @@ function generationParameters(): FuzzedParameter[] {
 		{ path: 'prompt', field: 'Prompt', kind: { type: 'text' } },
 		{ path: 'duration', field: 'Duration (Seconds)', kind: { type: 'number', min: 10, max: 600 } },
 		{ path: 'script', field: 'Script', kind: { type: 'text' }, with: script },
-		{ path: 'voice', field: 'Voice', kind: { type: 'optionalText' }, locator: true },
-		{ path: 'avatar', field: 'Avatar', kind: { type: 'optionalText' }, locator: true },
+		{ path: 'voice', field: 'Voice', kind: { type: 'optionalText', maxLength: NAME_LENGTH }, locator: true },
+		{ path: 'avatar', field: 'Avatar', kind: { type: 'optionalText', maxLength: NAME_LENGTH }, locator: true },
 		{ path: 'voiceUrl', field: 'Voice URL', kind: { type: 'voiceUrl' }, with: script },
 		{ path: 'avatarUrl', field: 'Avatar URL', kind: { type: 'url' }, with: script },
 		...FRAME,
@@ -128,7 +132,7 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 		name: 'Video > Export',
 		base: { resource: 'video', operation: 'export', videoId: 'vid_1', format: 'original', waitForCompletion: 'poll' },
 		parameters: [
-			{ path: 'videoId', field: 'Video ID', kind: { type: 'text' } },
+			{ path: 'videoId', field: 'Video ID', kind: { type: 'text', maxLength: NAME_LENGTH } },
 			...FRAME,
 			{ path: 'avatarModel', field: 'Avatar Model', kind: { type: 'modelId' } },
 			{ path: 'options.webhookUrl', field: 'Webhook URL', kind: { type: 'url' } },
@@ -139,13 +143,13 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 	...(['getGenerationStatus', 'getExportStatus'] as const).map((operation) => ({
 		name: `Video > ${operation}`,
 		base: { resource: 'video', operation, jobId: 'run_1', waitForCompletion: 'poll' },
-		parameters: [{ path: 'jobId', field: 'Job ID', kind: { type: 'text' as const } }, ...WAIT],
+		parameters: [{ path: 'jobId', field: 'Job ID', kind: { type: 'text' as const, maxLength: NAME_LENGTH } }, ...WAIT],
 	})),
 	{
 		name: 'Video > Download',
 		base: { resource: 'video', operation: 'download', downloadFrom: 'jobId', jobId: 'export_1' },
 		parameters: [
-			{ path: 'jobId', field: 'Export Job ID', kind: { type: 'text' } },
+			{ path: 'jobId', field: 'Export Job ID', kind: { type: 'text', maxLength: NAME_LENGTH } },
 			{ path: 'videoUrl', field: 'Video URL', kind: { type: 'text' }, with: { downloadFrom: 'url' } },
 			{
 				path: 'thumbnailUrl',
@@ -172,7 +176,16 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 		parameters: [
 			{ path: 'limit', field: 'Limit', kind: { type: 'number' as const, min: 1, max: Infinity, integer: true } },
 			{ path: 'filters.gender', field: 'Gender', kind: { type: 'choice' as const } },
-			{ path: 'filters.tags', field: 'Tags', kind: { type: 'optionalText' as const } },
+			{ path: 'filters.tags', field: 'Tags', kind: { type: 'optionalText' as const, maxLength: NAME_LENGTH } },
+			...(resource === 'voice'
+				? [
+						{
+							path: 'filters.language',
+							field: 'Language',
+							kind: { type: 'optionalText' as const, maxLength: NAME_LENGTH },
+						},
+					]
+				: []),
 		],
 	})),
 ];

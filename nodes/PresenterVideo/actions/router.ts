@@ -83,7 +83,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 
 	const billings = prepared.map((entry) => (entry.ok ? operation.billing?.(entry.value) : undefined));
 	const billed = operation.billing !== undefined;
-	const estimate = billed ? guardBatchCredits(this, billings) : 0;
+	const estimate = billed ? guardBatchCredits(this, billings) : undefined;
 	const starts = billed ? startRegister(this, billings) : undefined;
 
 	const client = await createApiClient(this);
@@ -151,7 +151,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	}
 	// No retry follows a run that returns: its retry entries can go.
 	starts?.ledger.settle();
-	if (billed) settleCredits(this, outputs, billings, estimate);
+	if (estimate) settleCredits(this, outputs, billings, estimate);
 	return outputs.flat();
 }
 

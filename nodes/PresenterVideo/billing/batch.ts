@@ -1,5 +1,6 @@
 import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
+import { CODE_READING } from './estimate';
 import type { ItemBilling } from './fields';
 import { keyLeaders, StartLedger } from './ledger';
 import { roundCredits } from './rules';
@@ -12,17 +13,49 @@ function batchSetting(billings: Array<ItemBilling | undefined>): ItemBilling | u
 	return billings.find((billing) => billing !== undefined);
 }
 
+/** What the batch's starts may cost (the guard's count) and will likely cost (shown). */
+export interface BatchEstimate {
+	guard: number;
+	likely: number;
+}
+
+/** Max Credits is one cap for the execution: an item that maps another value would be silently ignored. */
+function checkOneCap(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): number | undefined {
+	const cap = batchSetting(billings)?.maxCredits;
+	const itemIndex = billings.findIndex((billing) => billing !== undefined && billing.maxCredits !== cap);
+	if (itemIndex === -1) return cap;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Max Credits per Execution: item ${itemIndex} gives ${billings[itemIndex]?.maxCredits ?? 'none'}, the first item ${cap ?? 'none'}`,
+		{
+			description:
+				'Nothing was started. The cap holds for the whole execution: give every item the same Max Credits per Execution, for example a fixed number rather than an expression.',
+			itemIndex,
+		},
+	);
+}
+
 /**
  * The batch's estimate, counting once the items that share an Idempotency Key. Over Max Credits
- * per Execution, throws before anything is sent.
+ * per Execution, or with a start whose cost nothing bounds, throws before anything is sent.
  */
-export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): number {
+export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): BatchEstimate {
 	const leaders = keyLeaders(billings.map((billing) => billing?.idempotencyKey));
 	const starting = billings.filter(
 		(billing, itemIndex): billing is ItemBilling => billing !== undefined && leaders[itemIndex] === itemIndex,
 	);
-	const estimate = totalCredits(starting);
-	const exceeded = checkCreditCap(estimate, batchSetting(billings)?.maxCredits, starting.length);
+	const cap = checkOneCap(context, billings);
+	const unbounded = starting.find((billing) => billing.unbounded !== undefined)?.unbounded;
+	if (cap !== undefined && unbounded !== undefined) {
+		throw new NodeOperationError(context.getNode(), `Max Credits per Execution cannot hold: ${unbounded.problem}`, {
+			description: `Nothing was started. ${unbounded.fix}`,
+		});
+	}
+	const estimate = {
+		guard: totalCredits(starting),
+		likely: totalCredits(starting.map((billing) => ({ credits: billing.likelyCredits }))),
+	};
+	const exceeded = checkCreditCap(estimate.guard, cap, starting.length);
 	if (exceeded)
 		throw new NodeOperationError(context.getNode(), exceeded.message, { description: exceeded.description });
 	return estimate;
@@ -32,7 +65,11 @@ export function startRegister(context: IExecuteFunctions, billings: Array<ItemBi
 	return {
 		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
-		inFlight: new Map(),
+		scope: JSON.stringify([
+			context.getWorkflow().id ?? '',
+			context.getNode().id,
+			context.getNode().credentials?.presenterVideoApi?.id ?? '',
+		]),
 	};
 }
 
@@ -47,7 +84,7 @@ export function settleCredits(
 	context: IExecuteFunctions,
 	outputs: INodeExecutionData[][],
 	billings: Array<ItemBilling | undefined>,
-	estimate: number,
+	estimate: BatchEstimate,
 ): void {
 	let spent = 0;
 	let unfinished = 0;
@@ -55,7 +92,7 @@ export function settleCredits(
 		const billing = billings[itemIndex];
 		for (const item of items) {
 			if (billing === undefined || item.json.error !== undefined) continue;
-			item.json.estimatedCredits = billing.credits;
+			item.json.estimatedCredits = billing.likelyCredits;
 			// A job reused by key was paid for by an earlier execution.
 			if (item.json.reusedJob === 'idempotencyKey') continue;
 			const cost = actualCost(item.json);
@@ -63,7 +100,10 @@ export function settleCredits(
 			else spent += cost;
 		}
 	});
-	context.addExecutionHints({ message: creditsSpentHint(spent, estimate, unfinished), location: 'outputPane' });
+	context.addExecutionHints({
+		message: creditsSpentHint(spent, estimate.likely, unfinished, estimate.guard),
+		location: 'outputPane',
+	});
 }
 
 export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): number {
@@ -88,15 +128,16 @@ export function checkCreditCap(
 	const starts = startCount === 1 ? '1 start' : `${startCount} starts`;
 	return {
 		message: `Estimated cost of ${estimatedTotal} credits is over Max Credits per Execution (${maxCredits})`,
-		description: `Nothing was started. The ${starts} of this execution would cost an estimated ${estimatedTotal} credits. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
+		description: `Nothing was started. The ${starts} of this execution could cost up to ${estimatedTotal} credits, counting what the node cannot know at its dearest and the dearer of the service's documented and actual rules. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
 	};
 }
 
-/** Text of the execution hint after a batch: what was spent against what was estimated. */
-export function creditsSpentHint(spent: number, estimated: number, unfinished: number): string {
+/** Text of the execution hint after a batch: what was spent against what was estimated, and what the cap counted. */
+export function creditsSpentHint(spent: number, estimated: number, unfinished: number, guard = estimated): string {
 	const pending =
 		unfinished === 0
 			? ''
 			: ` ${unfinished} job${unfinished === 1 ? ' has' : 's have'} not finished, so ${unfinished === 1 ? 'its' : 'their'} cost is not counted yet.`;
-	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}).${pending}`;
+	const counted = guard === estimated ? '' : `; Max Credits counted up to ${roundCredits(guard)}`;
+	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}, ${CODE_READING}${counted}).${pending}`;
 }

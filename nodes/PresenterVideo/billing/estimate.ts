@@ -4,28 +4,42 @@ import { LIMITS } from '../service/limits';
 import {
 	avatarCredits,
 	baseExportCredits,
+	DEAREST_AVATAR_MODEL,
+	dearestGenerationCredits,
 	generationCredits,
 	highResolutionCredits,
 	isAvatarModel,
+	isCodeHighResolution,
+	isDearestHighResolution,
 	roundCredits,
 } from './rules';
 
 /**
- * Credits a start will cost, computed from the body the node is about to send. Facts the body does
- * not carry are assumed on the side of paying more, and each assumption is named so the user can
- * see why an estimate is higher than the service's own `estimated_credits`.
+ * Credits a start will cost, computed from the body the node is about to send, twice:
+ * - `credits`, what Max Credits is checked against: every fact the node cannot know counted at its
+ *   dearest, and the dearer of the contract's and the service's code's reading of every rule;
+ * - `likely`, what is shown to a person: the service's code's reading, with the facts the input
+ *   item gives, and `reading` says so.
+ * Where nothing bounds the cost, `unbounded` says what to set for a cap to hold.
  */
 
-interface CreditEstimate {
+export interface CreditEstimate {
 	credits: number;
-	/** Sentences naming what was assumed; empty when the estimate follows from the body alone. */
+	likely: number;
+	/** Sentences naming what the guard assumed; empty when it follows from the body alone. */
 	assumptions: string[];
+	/** What the likely estimate reads the rules as. */
+	reading: string;
+	/** Set when no bound is known: the problem and what to set, for an error under a cap. */
+	unbounded?: { problem: string; fix: string };
 }
+
+export const CODE_READING = 'as the service’s code bills today';
 
 /** 150 words a minute, a usual speaking rate of synthetic voices. */
 const SPOKEN_WORDS_PER_SECOND = 2.5;
 
-/** How many images are animated when Animate Images is on without a maximum: not in the contract. */
+/** How many images are animated when Animate Images is on without a maximum, for the likely estimate. */
 const ASSUMED_ANIMATED_IMAGES = 3;
 
 /** The longest video the contract allows, for lengths the node cannot know in advance. */
@@ -38,6 +52,9 @@ const FRAME_SIZES: Record<string, { width: number; height: number }> = {
 	horizontal: { width: 1920, height: 1080 },
 };
 
+/** A video's own frame may be anything the service allows. */
+const LARGEST_FRAME = { width: LIMITS.maxPixels, height: LIMITS.maxPixels };
+
 function has(body: IDataObject, field: string): boolean {
 	const value = body[field];
 	return value !== undefined && value !== null && value !== '';
@@ -48,7 +65,8 @@ function countWords(text: string): number {
 	return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }
 
-function generationSeconds(body: IDataObject, assumptions: string[]): number {
+/** Seconds of the video a generation body asks for (spoken length of a script, the prompt's duration). */
+export function generationSeconds(body: IDataObject, assumptions: string[] = []): number {
 	if (has(body, 'script')) {
 		return Math.ceil(countWords(String(body.script)) / SPOKEN_WORDS_PER_SECOND);
 	}
@@ -59,29 +77,41 @@ function generationSeconds(body: IDataObject, assumptions: string[]): number {
 	return LONGEST_VIDEO_SECONDS;
 }
 
-function animatedImages(body: IDataObject, assumptions: string[]): number {
-	if (body.animate_image !== true) return 0;
-	if (typeof body.animate_image_max === 'number') return body.animate_image_max;
-	assumptions.push(
-		`Number of animated images unknown (no Max Images to Animate): counted as ${ASSUMED_ANIMATED_IMAGES}.`,
-	);
-	return ASSUMED_ANIMATED_IMAGES;
-}
-
-/** Generation: 5 per started 30 s (15 s buffer) plus 5 per animated image. */
+/** Generation: 5 per block of 30 s (the contract's and the code's blocks differ) plus 5 per animated image. */
 export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	const assumptions: string[] = [];
 	const seconds = generationSeconds(body, assumptions);
-	const images = animatedImages(body, assumptions);
-	return { credits: generationCredits(seconds, images), assumptions };
+	let images = 0;
+	let unbounded: CreditEstimate['unbounded'];
+	if (body.animate_image === true) {
+		if (typeof body.animate_image_max === 'number') images = body.animate_image_max;
+		else {
+			images = ASSUMED_ANIMATED_IMAGES;
+			assumptions.push(
+				`Number of animated images unknown (no Max Images to Animate): counted as ${ASSUMED_ANIMATED_IMAGES} in the estimate.`,
+			);
+			unbounded = {
+				problem: 'Animate Images is on without a maximum, so the number of billed images has no bound',
+				fix: 'Set Max Images to Animate in the node’s Options, or clear Max Credits per Execution.',
+			};
+		}
+	}
+	return {
+		credits: dearestGenerationCredits(seconds, images),
+		likely: generationCredits(seconds, images, 'code'),
+		assumptions,
+		reading: CODE_READING,
+		unbounded,
+	};
 }
 
-/** What the node may know about the video an export starts from (for example Generate's output). */
+/** What the node knows about the video an export starts from. */
 export interface ExportedVideo {
 	durationSeconds?: number;
 	/** `api` for videos generated through the API (this node's Generate), `dashboard` otherwise. */
 	origin?: 'api' | 'dashboard';
-	/** Frame of the generated video, used when the export keeps the original format. */
+	/** Format and frame of the generated video, used when the export keeps the original format. */
+	format?: string;
 	width?: number;
 	height?: number;
 	hasAvatar?: boolean;
@@ -95,41 +125,94 @@ function exportFrame(body: IDataObject, video: ExportedVideo): { width: number; 
 	if (video.width !== undefined && video.height !== undefined) {
 		return { width: video.width, height: video.height };
 	}
-	return undefined;
+	return video.format === undefined ? undefined : FRAME_SIZES[video.format];
+}
+
+/** The format the frame is billed in: the export's own, or the generated video's when it keeps it. */
+function exportFormat(body: IDataObject, video: ExportedVideo): string | undefined {
+	if (typeof body.format === 'string' && body.format !== 'original') return body.format;
+	return video.format ?? (video.width !== undefined ? 'custom' : undefined);
+}
+
+/** Base (5 per 30 s for dashboard videos) + high resolution (2.5 per 30 s) + avatar model, one reading. */
+function exportCredits(
+	body: IDataObject,
+	video: ExportedVideo,
+	seconds: number,
+	origin: 'api' | 'dashboard',
+	guard: boolean,
+	assumptions: string[],
+): number {
+	const base = baseExportCredits(origin, seconds);
+	let frame = exportFrame(body, video);
+	if (frame === undefined && guard) {
+		frame = LARGEST_FRAME;
+		assumptions.push(
+			`Original frame unknown: counted as the largest allowed, ${LIMITS.maxPixels}x${LIMITS.maxPixels}.`,
+		);
+	}
+	const format = exportFormat(body, video);
+	const high =
+		frame !== undefined &&
+		(guard
+			? isDearestHighResolution(format, frame.width, frame.height)
+			: isCodeHighResolution(format, frame.width, frame.height));
+	const highResolution = frame ? highResolutionCredits(frame.width, frame.height, seconds, high) : 0;
+
+	let avatar = 0;
+	const chosen = isAvatarModel(body.avatar_model) ? body.avatar_model : undefined;
+	const mayHaveAvatar = guard ? video.hasAvatar !== false : video.hasAvatar === true;
+	const model = chosen ?? (mayHaveAvatar ? (guard ? DEAREST_AVATAR_MODEL : 'premium') : undefined);
+	if (model !== undefined) {
+		if (chosen === undefined && guard) {
+			assumptions.push(`Avatar model chosen by the service: counted as ${DEAREST_AVATAR_MODEL}, the dearest.`);
+		}
+		if (video.avatarSeconds === undefined && guard)
+			assumptions.push('Avatar visibility unknown: counted as the whole video.');
+		avatar = avatarCredits(model, video.avatarSeconds ?? seconds, guard ? 'contract' : 'code');
+	}
+	return roundCredits(base + highResolution + avatar);
 }
 
 /**
- * Export: base (0 for API videos) + high resolution (2.5 per started 30 s) + avatar model (per
- * second of avatar visibility, veo per 8-second segment).
+ * Export: base + high resolution + avatar model. `known` holds facts the node can vouch for (the
+ * generation it made itself, a length the user set); `hints` what an input item says, which only
+ * the likely estimate may use: a careless or hostile item must not lower the guard.
  */
-export function estimateExportCredits(body: IDataObject, video: ExportedVideo = {}): CreditEstimate {
+export function estimateExportCredits(
+	body: IDataObject,
+	known: ExportedVideo = {},
+	hints: ExportedVideo = {},
+): CreditEstimate {
 	const assumptions: string[] = [];
-	let seconds = video.durationSeconds;
+	let unbounded: CreditEstimate['unbounded'];
+	let seconds = known.durationSeconds;
 	if (seconds === undefined) {
 		seconds = LONGEST_VIDEO_SECONDS;
-		assumptions.push(`Video length unknown: counted as the longest allowed, ${LONGEST_VIDEO_SECONDS} s.`);
+		assumptions.push(`Video length unknown: counted as ${LONGEST_VIDEO_SECONDS} s in the estimate.`);
+		unbounded = {
+			problem: 'the length of the video to export is unknown, so its export cost has no bound',
+			fix: 'Set Video Length at Most (Seconds) in the node’s Options to the longest the video can be, or clear Max Credits per Execution.',
+		};
 	}
-	if (video.origin === undefined) {
-		assumptions.push('Video taken as generated through the API: its base export is free.');
-	}
-	const base = baseExportCredits(video.origin ?? 'api', seconds);
+	if (known.origin === undefined) assumptions.push('Video may be made in the dashboard: its base export counted.');
+	const credits = exportCredits(body, known, seconds, known.origin ?? 'dashboard', true, assumptions);
 
-	const frame = exportFrame(body, video);
-	if (frame === undefined) {
-		assumptions.push('Original frame unknown: taken as the default 1080x1920, not high resolution.');
-	}
-	const highResolution = frame ? highResolutionCredits(frame.width, frame.height, seconds) : 0;
+	const likelyVideo = { ...hints, ...known };
+	const likelySeconds = known.durationSeconds ?? hints.durationSeconds ?? LONGEST_VIDEO_SECONDS;
+	const origin = likelyVideo.origin ?? 'api';
+	// The service's code debits no export of an API-made video.
+	const likely = origin === 'api' ? 0 : exportCredits(body, likelyVideo, likelySeconds, origin, false, []);
+	return { credits, likely, assumptions, reading: CODE_READING, unbounded };
+}
 
-	let avatar = 0;
-	const model = isAvatarModel(body.avatar_model) ? body.avatar_model : video.hasAvatar === true ? 'premium' : undefined;
-	if (model !== undefined) {
-		if (!isAvatarModel(body.avatar_model)) {
-			assumptions.push('Avatar model chosen by the service: counted as premium, the dearer default.');
-		}
-		if (video.avatarSeconds === undefined) {
-			assumptions.push('Avatar visibility unknown: counted as the whole video.');
-		}
-		avatar = avatarCredits(model, video.avatarSeconds ?? seconds);
-	}
-	return { credits: roundCredits(base + highResolution + avatar), assumptions };
+/** Two starts of one item (Create: generation, then export), summed. */
+export function addEstimates(first: CreditEstimate, second: CreditEstimate): CreditEstimate {
+	return {
+		credits: roundCredits(first.credits + second.credits),
+		likely: roundCredits(first.likely + second.likely),
+		assumptions: [...first.assumptions, ...second.assumptions],
+		reading: first.reading,
+		unbounded: first.unbounded ?? second.unbounded,
+	};
 }

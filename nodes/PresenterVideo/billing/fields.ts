@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkNumberInRange } from '../input/validation';
-import type { ExportedVideo } from './estimate';
+import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
+import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
 
 /** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
@@ -18,10 +18,10 @@ export const billingOptionFields: INodeProperties[] = [
 		displayName: 'Max Credits per Execution',
 		name: 'maxCredits',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_CREDITS_CAP, numberPrecision: 1 },
+		// No min, max or precision: the editor would clamp or round the cap the user typed.
 		default: 100,
 		description:
-			'Start nothing when the estimated cost of all items together is over this many credits. Without this option, there is no cap.',
+			'Start nothing when the cost of all items together could be over this many credits (0 to 1,000,000), counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, there is no cap.',
 	},
 	{
 		displayName: 'Idempotency Key',
@@ -30,7 +30,7 @@ export const billingOptionFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.rowId }}',
 		description:
-			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one, also in later executions',
+			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one. Holds across later and overlapping executions of this workflow in one n8n process, node renames and restarts; an object or list is keyed by its JSON with sorted keys. Not shared between queue-mode workers or manual test runs that overlap on other instances.',
 	},
 	{
 		displayName: 'Idempotency Retention (Hours)',
@@ -42,14 +42,69 @@ export const billingOptionFields: INodeProperties[] = [
 	},
 ];
 
+/** Longest video a guard may count for an export: a day. */
+const MAX_VIDEO_SECONDS = 86_400;
+
+/**
+ * Export only: the service tells no video's length before it bills, and an input item's duration
+ * is not trusted to lower the cap, so a cap on an export needs the user's own bound.
+ */
+export const videoLengthBoundField: INodeProperties = {
+	displayName: 'Video Length at Most (Seconds)',
+	name: 'videoLengthBound',
+	type: 'number',
+	default: 600,
+	description:
+		'The longest the video to export can be. Max Credits per Execution counts the export at this length; a duration on the input item is not trusted for the cap. Needed when Max Credits per Execution is set.',
+};
+
+export function readVideoLengthBound(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	const value = (context.getNodeParameter('options', itemIndex, {}) as IDataObject).videoLengthBound;
+	return isUnset(value)
+		? undefined
+		: checkNumberInRange('Video Length at Most (Seconds)', value, 1, MAX_VIDEO_SECONDS, 'seconds');
+}
+
 /** What the router needs of an item that bills. */
 export interface ItemBilling {
-	/** The local estimate of what the item's starts cost. */
+	/** What Max Credits is checked against: the unknowns at their dearest. */
 	credits: number;
+	/** What is shown: the likelier reading (see estimate.ts). */
+	likelyCredits: number;
+	/** Set when nothing bounds the item's cost: refused under a cap. */
+	unbounded?: CreditEstimate['unbounded'];
 	idempotencyKey?: string;
 	/** Max Credits per Execution; unset means no cap. The first item's value holds for the batch. */
 	maxCredits?: number;
 	retentionHours: number;
+}
+
+const KEY_FIELD = 'Idempotency Key';
+
+/** Keys are stored in the workflow's static data: long ones would bloat every save. */
+const MAX_KEY_LENGTH = 2_000;
+
+/** JSON with every object's keys sorted, so equal objects give one key whatever their key order. */
+function sortedJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+	if (typeof value === 'object' && value !== null) {
+		const entries = Object.keys(value)
+			.sort()
+			.map((key) => `${JSON.stringify(key)}:${sortedJson((value as IDataObject)[key])}`);
+		return `{${entries.join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+/** An object or list mapped as key would be "[object Object]" for every item: keyed by its sorted JSON instead. */
+function readIdempotencyKey(value: unknown): string | undefined {
+	const text =
+		typeof value === 'object' && value !== null
+			? sortedJson(value)
+			: isUnset(value)
+				? undefined
+				: optionalText(value, KEY_FIELD);
+	return text === undefined ? undefined : checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
 }
 
 function isUnset(value: unknown): boolean {
@@ -57,13 +112,14 @@ function isUnset(value: unknown): boolean {
 }
 
 /** Reads and checks an item's billing options, with the estimate of what its starts cost. */
-export function readItemBilling(context: IExecuteFunctions, itemIndex: number, credits: number): ItemBilling {
+export function readItemBilling(context: IExecuteFunctions, itemIndex: number, estimate: CreditEstimate): ItemBilling {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
-	const key = isUnset(idempotencyKey) ? '' : String(idempotencyKey).trim();
 	return {
-		credits,
-		idempotencyKey: key === '' ? undefined : key,
+		credits: estimate.credits,
+		likelyCredits: estimate.likely,
+		unbounded: estimate.unbounded,
+		idempotencyKey: readIdempotencyKey(idempotencyKey),
 		maxCredits: isUnset(maxCredits)
 			? undefined
 			: checkNumberInRange('Max Credits per Execution', maxCredits, 0, MAX_CREDITS_CAP, 'credits'),
@@ -85,7 +141,7 @@ function numberIn(json: IDataObject, field: string): number | undefined {
 	return typeof value === 'number' && value > 0 ? value : undefined;
 }
 
-/** What the input item says about the video to export, for example Generate's output. */
+/** What the input item says about the video to export, for example Generate's output: hints for the shown estimate, never for the cap. */
 export function exportedVideoOf(json: IDataObject): ExportedVideo {
 	const fromGenerate =
 		json.kind === 'generation' || (typeof json.job_id === 'string' && json.job_id.startsWith('run_'));

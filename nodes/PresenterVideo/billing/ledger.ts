@@ -9,11 +9,13 @@ import type { JobKind } from '../service/types';
  * - An Idempotency Key: entries keyed by the key let any later execution within the retention find
  *   the job, instead of starting a new one.
  *
- * Storage is the node's workflow static data. n8n keeps that object in memory for the whole
- * execution (retries included) and writes it to the workflow's row when a production execution
- * ends, failed or not; manual executions from the editor are not written. So keys carry across
- * executions that run one after the other, on any worker, but two executions that overlap do not
- * see each other's starts, and the later one to end overwrites the other's entries.
+ * Storage is the workflow's global static data, under the node's id, so renaming the node keeps
+ * its keys. n8n keeps that object in memory for the whole execution (retries included) and writes
+ * it to the workflow's row when a production execution ends, failed or not; manual executions from
+ * the editor are not written. So keys carry across restarts and executions that run one after the
+ * other. Two executions that overlap each load their own copy, and the later one to end overwrites
+ * the other's: startOnce.ts's in-process registry covers them within one process, and every
+ * execution that reuses a job writes it to its own copy too.
  */
 
 interface StartSlot {
@@ -47,6 +49,11 @@ export const DEFAULT_RETENTION_HOURS = 24;
 
 const LEDGER_FIELD = 'startLedger';
 
+/** The ledger of one node in the workflow's global static data: by id, which a rename keeps. */
+export function ledgerField(nodeId: string): string {
+	return `${LEDGER_FIELD}:${nodeId}`;
+}
+
 const RETRY_PREFIX = 'retry:';
 
 export class StartLedger {
@@ -55,22 +62,36 @@ export class StartLedger {
 	constructor(
 		private readonly store: IDataObject,
 		private readonly scope: LedgerScope,
+		private readonly field = LEDGER_FIELD,
 	) {
-		this.entries = StartLedger.livingEntries(store[LEDGER_FIELD], scope);
+		this.entries = StartLedger.livingEntries(store[field], scope);
 		// Write only when something expired: an unchanged ledger must not rewrite the workflow row.
-		const saved = store[LEDGER_FIELD];
+		const saved = store[field];
 		const savedCount = typeof saved === 'object' && saved !== null ? Object.keys(saved).length : 0;
 		if (Object.keys(this.entries).length !== savedCount) this.save();
 	}
 
-	/** The ledger of the running node, in its static data. */
+	/** The ledger of the running node, in the workflow's static data under the node's id. */
 	static forNode(context: IExecuteFunctions, retentionHours = DEFAULT_RETENTION_HOURS, now = Date.now()): StartLedger {
-		return new StartLedger(context.getWorkflowStaticData('node'), {
+		const store = context.getWorkflowStaticData('global');
+		const field = ledgerField(context.getNode().id);
+		// Keys an earlier version kept under the node's name move to its id.
+		const byName = context.getWorkflowStaticData('node');
+		if (typeof byName[LEDGER_FIELD] === 'object' && byName[LEDGER_FIELD] !== null) {
+			store[field] = { ...(byName[LEDGER_FIELD] as IDataObject), ...((store[field] as IDataObject) ?? {}) };
+			delete byName[LEDGER_FIELD];
+		}
+		const scope = {
 			executionId: context.getExecutionId(),
 			runIndex: context.getWorkflowDataProxy(0).$runIndex,
 			now,
 			retentionMs: retentionHours * 3_600_000,
-		});
+		};
+		return new StartLedger(store, scope, field);
+	}
+
+	get retentionMs(): number {
+		return this.scope.retentionMs;
 	}
 
 	/** The job an earlier try or an earlier start with the same key created, if any. */
@@ -131,7 +152,7 @@ export class StartLedger {
 
 	/** Reassigning the field (rather than editing it in place) marks the static data as changed. */
 	private save(): void {
-		this.store[LEDGER_FIELD] = { ...this.entries };
+		this.store[this.field] = { ...this.entries };
 	}
 
 	/** Drops keyed entries past the retention and retry entries of other executions. */

@@ -1,9 +1,14 @@
 import { AVATAR_MODELS, type AvatarModel } from '../service/limits';
 
 /**
- * The contract's credit rules ("Credit costs"), as pure functions of seconds and pixels.
- * Where the contract leaves a reading open, the reading is stated next to the rule.
+ * The credit rules as pure functions of seconds and pixels, in two readings: the contract's
+ * ("Credit costs") and the service's code, which bills otherwise in three places (generation
+ * blocks, the premium rate, which frames are high resolution). A guard takes the dearer reading of
+ * each rule, an estimate shown to a person the code's, the likelier one.
  */
+
+/** `contract`: service-api.md; `code`: what the service's code bills today. */
+export type CostReading = 'contract' | 'code';
 
 /** Credits are decimals (0.1, 2.5, 2.3): round to 1e-6 so 3 x 8 x 2.3 is 55.2, not 55.199999999999996. */
 export function roundCredits(value: number): number {
@@ -28,9 +33,31 @@ export function generationBlocks(durationSeconds: number): number {
 	return Math.max(1, Math.ceil((durationSeconds - GENERATION_BUFFER_SECONDS) / BLOCK_SECONDS));
 }
 
-export function generationCredits(durationSeconds: number, animatedImages: number): number {
-	return roundCredits(
-		generationBlocks(durationSeconds) * GENERATION_CREDITS_PER_BLOCK + animatedImages * CREDITS_PER_ANIMATED_IMAGE,
+const CODE_ROUNDING_SECONDS = 10;
+
+/**
+ * The service's code: seconds rounded up to 10 s, minus 10, then 5 credits per started 30 s, at
+ * least one block: 10-40 s cost one block, 41-70 s two.
+ */
+export function codeGenerationBlocks(durationSeconds: number): number {
+	const counted = Math.ceil(durationSeconds / CODE_ROUNDING_SECONDS) * CODE_ROUNDING_SECONDS - CODE_ROUNDING_SECONDS;
+	return Math.max(1, Math.ceil(counted / BLOCK_SECONDS));
+}
+
+export function generationCredits(
+	durationSeconds: number,
+	animatedImages: number,
+	reading: CostReading = 'contract',
+): number {
+	const blocks = reading === 'code' ? codeGenerationBlocks(durationSeconds) : generationBlocks(durationSeconds);
+	return roundCredits(blocks * GENERATION_CREDITS_PER_BLOCK + animatedImages * CREDITS_PER_ANIMATED_IMAGE);
+}
+
+/** The dearer of the two readings, for a guard. */
+export function dearestGenerationCredits(durationSeconds: number, animatedImages: number): number {
+	return Math.max(
+		generationCredits(durationSeconds, animatedImages, 'contract'),
+		generationCredits(durationSeconds, animatedImages, 'code'),
 	);
 }
 
@@ -56,8 +83,18 @@ export function isHighResolution(width: number, height: number): boolean {
 	return Math.max(width, height) > 1920 || Math.min(width, height) > 1080;
 }
 
-export function highResolutionCredits(width: number, height: number, durationSeconds: number): number {
-	return isHighResolution(width, height)
+/** The service's code: only a custom frame, read literally (width over 1920 or height over 1080). */
+export function isCodeHighResolution(format: string | undefined, width: number, height: number): boolean {
+	return format === 'custom' && (width > 1920 || height > 1080);
+}
+
+/** For a guard: high resolution by either reading, so a custom 1080x1920 counts (the code's literal reading). */
+export function isDearestHighResolution(format: string | undefined, width: number, height: number): boolean {
+	return isHighResolution(width, height) || isCodeHighResolution(format, width, height);
+}
+
+export function highResolutionCredits(width: number, height: number, durationSeconds: number, high?: boolean): number {
+	return (high ?? isHighResolution(width, height))
 		? roundCredits(exportBlocks(durationSeconds) * HIGH_RESOLUTION_CREDITS_PER_BLOCK)
 		: 0;
 }
@@ -70,6 +107,12 @@ const AVATAR_CREDITS_PER_SECOND: Record<AvatarModel, number> = {
 	'veo-3': 5,
 };
 
+/** The service's code bills premium at 0.5 a second (the contract: 0.8). */
+const CODE_PREMIUM_CREDITS_PER_SECOND = 0.5;
+
+/** The model a guard counts when the service picks it: the dearest per second. */
+export const DEAREST_AVATAR_MODEL: AvatarModel = 'veo-3';
+
 const SEGMENT_SECONDS = 8;
 
 export function isAvatarModel(value: unknown): value is AvatarModel {
@@ -77,9 +120,11 @@ export function isAvatarModel(value: unknown): value is AvatarModel {
 }
 
 /** Veo models bill whole 8-second segments of avatar visibility; the others bill seconds. */
-export function avatarCredits(model: AvatarModel, avatarSeconds: number): number {
+export function avatarCredits(model: AvatarModel, avatarSeconds: number, reading: CostReading = 'contract'): number {
 	const billedSeconds = model.startsWith('veo-')
 		? Math.ceil(avatarSeconds / SEGMENT_SECONDS) * SEGMENT_SECONDS
 		: avatarSeconds;
-	return roundCredits(billedSeconds * AVATAR_CREDITS_PER_SECOND[model]);
+	const rate =
+		reading === 'code' && model === 'premium' ? CODE_PREMIUM_CREDITS_PER_SECOND : AVATAR_CREDITS_PER_SECOND[model];
+	return roundCredits(billedSeconds * rate);
 }

@@ -11,12 +11,45 @@ export interface StartOutcome {
 	reusedBy?: 'retry' | 'idempotencyKey';
 }
 
-/** The batch's memory of starts: the ledger, each item's key, and keyed starts still on their way. */
+/** The batch's memory of starts: the ledger, each item's key, and where keyed starts are shared. */
 export interface StartRegister {
 	ledger: StartLedger;
 	idempotencyKey(itemIndex: number): string | undefined;
-	/** Keyed starts of this batch, by kind and key: items repeating a key wait for the first one's job. */
-	inFlight: Map<string, Promise<StartOutcome>>;
+	/** Workflow, node and credential: keyed starts are shared by every execution with the same scope. */
+	scope: string;
+}
+
+interface SharedStart {
+	outcome: Promise<StartOutcome>;
+	startedAt: number;
+}
+
+/**
+ * Keyed starts of every execution in this n8n process, by scope, kind and key. Static data is a
+ * copy per execution, so two executions that overlap would both start a keyed job: here the
+ * second one waits for the first one's job id and reuses it. Another process (a queue-mode worker,
+ * a second main) has its own registry: there only the saved static data is shared.
+ */
+const sharedStarts = new Map<string, SharedStart>();
+
+/** Bounds the registry's memory; the oldest entries go first (static data still holds them). */
+const MAX_SHARED_STARTS = 10_000;
+
+function sharedStart(flightKey: string, retentionMs: number, now: number): SharedStart | undefined {
+	const shared = sharedStarts.get(flightKey);
+	if (shared === undefined) return undefined;
+	if (now - shared.startedAt < retentionMs) return shared;
+	sharedStarts.delete(flightKey);
+	return undefined;
+}
+
+function shareStart(flightKey: string, shared: SharedStart): void {
+	sharedStarts.delete(flightKey);
+	sharedStarts.set(flightKey, shared);
+	if (sharedStarts.size > MAX_SHARED_STARTS) {
+		const oldest = sharedStarts.keys().next().value;
+		if (oldest !== undefined) sharedStarts.delete(oldest);
+	}
 }
 
 /** A 4xx answer (but a time-out) means the service refused the start: nothing was billed. */
@@ -48,14 +81,17 @@ export async function startOnce(
 	send: (claim: () => void) => Promise<ServiceJob>,
 ): Promise<StartOutcome> {
 	const idempotencyKey = register.idempotencyKey(itemIndex);
-	const flightKey = idempotencyKey ? `${kind}:${idempotencyKey}` : undefined;
-	const leader = flightKey ? register.inFlight.get(flightKey) : undefined;
+	const slot = { kind, itemIndex, idempotencyKey };
+	const flightKey = idempotencyKey ? JSON.stringify([register.scope, kind, idempotencyKey]) : undefined;
+	// Nothing is awaited between this look-up and the registration below, so one start wins.
+	const leader = flightKey ? sharedStart(flightKey, register.ledger.retentionMs, Date.now()) : undefined;
 	if (leader) {
-		const { jobId } = await leader;
+		const { jobId } = await leader.outcome;
+		// This execution's copy of the static data may be saved last: it must hold the job too.
+		register.ledger.confirm(slot, jobId);
 		return { jobId, reusedBy: 'idempotencyKey' };
 	}
 
-	const slot = { kind, itemIndex, idempotencyKey };
 	const prior = register.ledger.find(slot);
 	if (prior?.state === 'started') return { jobId: prior.jobId, reusedBy: prior.reusedBy };
 	if (prior?.state === 'unknown') throw unknownOutcomeError(node, kind, itemIndex, idempotencyKey, prior.reusedBy);
@@ -67,11 +103,13 @@ export async function startOnce(
 			claimed = true;
 		}).catch(async (error: unknown) => {
 			if (claimed && certainlyRefused(error)) register.ledger.release(slot);
+			// A start never sent or certainly refused billed nothing: the key may start again.
+			if (flightKey && (!claimed || certainlyRefused(error))) sharedStarts.delete(flightKey);
 			return await Promise.reject(error);
 		});
 		if (typeof start?.job_id === 'string' && start.job_id !== '') register.ledger.confirm(slot, start.job_id);
 		return { jobId: start?.job_id, start };
 	})();
-	if (flightKey) register.inFlight.set(flightKey, sending);
+	if (flightKey) shareStart(flightKey, { outcome: sending, startedAt: Date.now() });
 	return await sending;
 }

@@ -20,8 +20,13 @@ export function toNodeError(node: INode, error: InputError, itemIndex: number): 
 	return new NodeOperationError(node, error.message, { description: error.fix, itemIndex });
 }
 
-/** Characters that show nothing: white space, control and format characters (zero-width, BOM). */
-const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/**
+ * Characters that render as nothing: white space, control and format characters, every default
+ * ignorable code point (zero-width, variation selectors, tags, the Hangul fillers U+115F, U+1160,
+ * U+3164, U+FFA0, the combining grapheme joiner) and the blank Braille pattern U+2800, which fonts
+ * draw empty. A text made only of these would be billed as a video of nothing.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800]/gu;
 
 function hasVisibleContent(text: string): boolean {
 	return text.replace(INVISIBLE, '') !== '';
@@ -42,12 +47,24 @@ function checkNotStructured(field: string, value: unknown): void {
 	}
 }
 
+/**
+ * Fields that name something (ids, filters): the service's ids are a few dozen characters, so a
+ * much longer value is a mapping mistake, refused before it is sent in a path or a query.
+ */
+const NAME_FIELDS = new Set(['Video ID', 'Job ID', 'Export Job ID', 'Voice', 'Avatar', 'Tags', 'Language', 'Gender']);
+
+export const MAX_NAME_LENGTH = 500;
+
+function checkNameLength(field: string, text: string): string {
+	return NAME_FIELDS.has(field) ? checkMaxLength(field, text, MAX_NAME_LENGTH) : text;
+}
+
 export function requireText(field: string, value: unknown, fix: string): string {
 	checkNotStructured(field, value);
 	const text = value === undefined || value === null ? '' : String(value).trim();
 	if (text === '') throw new InputError(field, 'is empty', fix);
 	if (!hasVisibleContent(text)) throw new InputError(field, 'has no visible characters', fix);
-	return text;
+	return checkNameLength(field, text);
 }
 
 /** Text that may be left empty; a field name makes objects, lists and invisible-only text errors. */
@@ -59,7 +76,7 @@ export function optionalText(value: unknown, field?: string): string | undefined
 	if (field !== undefined && !hasVisibleContent(text)) {
 		throw new InputError(field, 'has no visible characters', `Enter a value for ${field}, or leave it empty.`);
 	}
-	return text;
+	return field === undefined ? text : checkNameLength(field, text);
 }
 
 /** Characters as the person typing them counts them: code points, so an emoji is one, not two. */
@@ -257,6 +274,14 @@ function checkBinaryFieldName(field: string, value: unknown, fallback: string): 
 
 /** An avatar model id, when one is given: the avatar's own list decides which ids are allowed. */
 export function checkAvatarModelName(field: string, value: unknown): string | undefined {
+	// A number or a switch mapped here is a mapping mistake, not a model id.
+	if (typeof value === 'number' || typeof value === 'boolean') {
+		throw new InputError(
+			field,
+			`${shown(value)} is a ${typeof value}, not an avatar model id`,
+			'Choose a model from the list, or map a text such as "premium".',
+		);
+	}
 	const model = optionalText(value, field);
 	if (model === undefined) return undefined;
 	if (!AVATAR_MODEL_PATTERN.test(model)) {
@@ -277,6 +302,7 @@ export function checkListFilters(filters: IDataObject): IDataObject {
 	return {
 		...filters,
 		gender: gender === undefined ? undefined : checkChoice('Gender', gender, GENDERS),
+		language: optionalText(filters.language, 'Language'),
 		tags: optionalText(filters.tags, 'Tags'),
 	};
 }

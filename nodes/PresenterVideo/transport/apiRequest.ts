@@ -93,7 +93,10 @@ export async function sendApiRequest(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs,
-		// A redirect to another host must never carry the API key.
+		// A redirect is never followed: the key goes to the credential's host only, and a 3xx is an
+		// error naming where it pointed (client.ts).
+		disableFollowRedirect: true,
+		maxRedirects: 0,
 		sendCredentialsOnCrossOriginRedirect: false,
 		abortSignal: request.abortSignal,
 	})) as IN8nHttpFullResponse;

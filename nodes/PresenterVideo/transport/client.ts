@@ -6,12 +6,20 @@ import {
 	NodeApiError,
 } from 'n8n-workflow';
 
-import { READ_TIMEOUT_MS, resolveApiRoot, sendApiRequest, START_TIMEOUT_MS, type ApiContext } from './apiRequest';
+import {
+	CREDENTIAL_TYPE,
+	READ_TIMEOUT_MS,
+	resolveApiRoot,
+	sendApiRequest,
+	START_TIMEOUT_MS,
+	type ApiContext,
+} from './apiRequest';
 import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
 	buildNetworkError,
+	buildRedirectError,
 	buildSsrfRefusalError,
 	networkCause,
 	ssrfRefusal,
@@ -60,6 +68,9 @@ function isJsonBody(body: unknown): boolean {
 
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const apiRoot = await resolveApiRoot(context);
+	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
+	const { apiKey } = await context.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE);
+	const secrets = typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
 	const budget = await budgetForContext(context, apiRoot);
@@ -78,6 +89,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
+			let redirect: Error | undefined;
 			const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
 			const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, signal });
 			if (!permit) {
@@ -96,6 +108,14 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					abortSignal: kind === 'start' ? undefined : signal,
 				});
 				permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+				if (response.statusCode >= 300 && response.statusCode < 400) {
+					redirect = buildRedirectError(node, {
+						status: response.statusCode,
+						location: (response.headers as Record<string, unknown> | undefined)?.location,
+						endpoint,
+						itemIndex: options.itemIndex,
+					});
+				}
 				const ok = response.statusCode >= 200 && response.statusCode < 300;
 				outcome =
 					ok && !isJsonBody(response.body)
@@ -111,12 +131,15 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				failure = networkCause(error);
 				outcome = { type: 'network' };
 			}
+			// Not retried: following it, or asking again, would only meet the same redirect.
+			if (redirect) throw redirect;
 
 			const delay = nextRetryDelay(kind, outcome, state);
 			if (delay === undefined) {
 				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, options.itemIndex);
 				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, options.itemIndex);
 				throw buildApiError(node, {
+					secrets,
 					status: outcome.status,
 					body: response?.body,
 					endpoint,

@@ -12,8 +12,19 @@ import {
 
 import { READ_TIMEOUT_MS } from './apiRequest';
 import { networkCause, SSRF_ALLOW_HINT, ssrfRefusal } from './errors';
+import { combineSignals } from './time';
 
-export type DownloadContext = FunctionsBase & { helpers: RequestHelperFunctions & BinaryHelperFunctions };
+export type DownloadContext = FunctionsBase & {
+	helpers: RequestHelperFunctions & BinaryHelperFunctions;
+	getExecutionCancelSignal?: () => AbortSignal | undefined;
+};
+
+/** Aborts when either signal does. */
+function eitherSignal(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
+	const both = new AbortController();
+	combineSignals(first, both);
+	return combineSignals(second, both);
+}
 
 interface DownloadRequest {
 	url: string;
@@ -28,8 +39,21 @@ interface DownloadRequest {
 	 * transfer time-out below, or the caller's `abortSignal`.
 	 */
 	timeoutMs?: number;
+	/** Ends the transfer, e.g. Stop; by default the execution's cancel signal. */
 	abortSignal?: AbortSignal;
+	/** Why an address may not be fetched, checked for the first one and every redirect; undefined: allowed. */
+	refuseUrl?: (url: string) => string | undefined;
+	/** The largest body accepted, announced or not (default MAX_DOWNLOAD_BYTES). */
+	maxBytes?: number;
+	/** The whole transfer, headers to last byte, when the size is unknown (default UNKNOWN_SIZE_TRANSFER_MS). */
+	totalTimeoutMs?: number;
 }
+
+/** Redirect hops followed, each re-checked, before a download is given up. */
+const MAX_REDIRECTS = 5;
+
+/** No export is near this; a body that never ends must not fill the disk in filesystem mode. */
+export const MAX_DOWNLOAD_BYTES = 8 * 1024 ** 3;
 
 /** A whole transfer may take a minute plus a second per this many bytes: slow links, big files. */
 const TRANSFER_BASE_MS = 60_000;
@@ -55,15 +79,39 @@ function refetchHint(request: DownloadRequest): string {
 type BodyStream = BinarySource & { destroy?: (error?: Error) => void };
 
 /** Reads the body into binary data; a cut or overlong transfer becomes a node error. */
-async function storeBody(context: DownloadContext, request: DownloadRequest, response: IN8nHttpFullResponse) {
+async function storeBody(
+	context: DownloadContext,
+	request: DownloadRequest,
+	response: IN8nHttpFullResponse,
+	transfer: Transfer,
+) {
 	const body = response.body as BodyStream;
-	const limitMs = transferTimeoutMs(response.headers?.['content-length']);
-	const deadline = AbortSignal.timeout(limitMs);
+	const limitMs = Math.min(transferTimeoutMs(response.headers?.['content-length']), transfer.totalMs);
+	const deadline = eitherSignal(transfer.deadline, AbortSignal.timeout(limitMs));
 	const stop = () => body.destroy?.(new Error(`not finished within ${Math.round(limitMs / 1000)} s`));
 	deadline.addEventListener('abort', stop, { once: true });
+	const cancel = () => body.destroy?.(new Error('the execution was stopped'));
+	transfer.cancel?.addEventListener('abort', cancel, { once: true });
+	let oversized = false;
+	const bounded = sizeBounded(body, transfer.maxBytes, () => (oversized = true));
 	try {
-		return await context.helpers.prepareBinaryData(body, request.fileName, request.mimeType);
+		if (transfer.cancel?.aborted) cancel();
+		return await context.helpers.prepareBinaryData(bounded, request.fileName, request.mimeType);
 	} catch (error) {
+		if (oversized) {
+			throw oversizedFileError(context.getNode(), {
+				sizeMiB: Number.NaN,
+				capMiB: transfer.maxBytes / MIB,
+				fileName: request.fileName,
+				itemIndex: request.itemIndex,
+			});
+		}
+		if (transfer.cancel?.aborted) {
+			throw new NodeOperationError(context.getNode(), `The download of ${request.fileName} was stopped`, {
+				description: refetchHint(request),
+				itemIndex: request.itemIndex,
+			});
+		}
 		const refused = oversizedFromStoreError(error);
 		if (refused) {
 			throw oversizedFileError(context.getNode(), {
@@ -86,6 +134,130 @@ async function storeBody(context: DownloadContext, request: DownloadRequest, res
 		);
 	} finally {
 		deadline.removeEventListener('abort', stop);
+		transfer.cancel?.removeEventListener('abort', cancel);
+	}
+}
+
+type MappableStream = BodyStream & { map?: (transform: (chunk: Buffer) => Buffer) => BodyStream };
+
+/**
+ * The body, counted as it flows (Readable's own map, in order), so one with no Content-Length
+ * cannot grow without end in filesystem mode either.
+ */
+function sizeBounded(body: BodyStream, maxBytes: number, onOversized: () => void): BodyStream {
+	const { map } = body as MappableStream;
+	if (typeof map !== 'function') return body;
+	let bytes = 0;
+	return map.call(body, (chunk: Buffer) => {
+		bytes += chunk.length;
+		if (bytes > maxBytes) {
+			onOversized();
+			throw new Error(`larger than ${maxBytes} bytes`);
+		}
+		return chunk;
+	});
+}
+
+/** What bounds one download: Stop, the whole-transfer deadline, the size. */
+interface Transfer {
+	cancel?: AbortSignal;
+	deadline: AbortSignal;
+	totalMs: number;
+	maxBytes: number;
+}
+
+function hostOf(url: string): string {
+	return URL.canParse(url) ? new URL(url).host : 'an unreadable address';
+}
+
+/** Why an address is not fetched: not a web address, user info in it, or the caller's own rule. */
+function urlProblem(request: DownloadRequest, url: string): string | undefined {
+	if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return `"${url.slice(0, 200)}" is not a web address`;
+	const parsed = new URL(url);
+	if (parsed.username !== '' || parsed.password !== '')
+		return `the address of ${parsed.host} carries a user name or password`;
+	return request.refuseUrl?.(url);
+}
+
+/**
+ * GET without credentials, following redirects by hand: each hop's address is checked again (a
+ * storage host must not send the node on to any address it likes), at most MAX_REDIRECTS of them.
+ */
+async function fetchFollowingRedirects(
+	context: DownloadContext,
+	request: DownloadRequest,
+	signal: AbortSignal,
+): Promise<{ url: string; response: IN8nHttpFullResponse }> {
+	const node = context.getNode();
+	let url = request.url;
+	for (let hop = 0; ; hop++) {
+		const problem = urlProblem(request, url);
+		if (problem !== undefined) {
+			const via = hop === 0 ? '' : ` (redirected there ${hop === 1 ? 'once' : `${hop} times`})`;
+			throw new NodeApiError(
+				node,
+				{ url: hostOf(url) },
+				{
+					message: `Could not download ${request.fileName}: ${problem}${via}`,
+					description: 'Nothing was fetched from that address.',
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await context.helpers.httpRequest({
+				method: 'GET',
+				url,
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				timeout: request.timeoutMs ?? READ_TIMEOUT_MS,
+				abortSignal: signal,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			const refusal = ssrfRefusal(error);
+			if (refusal) {
+				throw new NodeApiError(
+					node,
+					{ url: hostOf(url), target: refusal.target },
+					{
+						message: `Could not download ${request.fileName}: n8n's SSRF protection refused the address ${refusal.target}`,
+						description: `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`,
+						itemIndex: request.itemIndex,
+					},
+				);
+			}
+			const stopped = request.abortSignal?.aborted || context.getExecutionCancelSignal?.()?.aborted;
+			throw new NodeApiError(
+				node,
+				{ url: hostOf(url) },
+				{
+					message: stopped
+						? `The download of ${request.fileName} was stopped`
+						: `Could not download ${request.fileName} (${networkCause(error)})`,
+					description: stopped ? refetchHint(request) : 'The storage host could not be reached. Try again later.',
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+		const location = response.headers?.location;
+		if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') {
+			return { url, response };
+		}
+		drain(response.body);
+		if (hop >= MAX_REDIRECTS) {
+			throw new NodeApiError(
+				node,
+				{ url: hostOf(url) },
+				{
+					message: `Could not download ${request.fileName}: more than ${MAX_REDIRECTS} redirects`,
+					itemIndex: request.itemIndex,
+				},
+			);
+		}
+		url = URL.canParse(location, url) ? new URL(location, url).href : location;
 	}
 }
 
@@ -108,47 +280,12 @@ function discard(stream: unknown): void {
  */
 export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
 	const node = context.getNode();
-	if (!/^https?:\/\//i.test(request.url)) {
-		throw new NodeApiError(
-			node,
-			{ url: request.url },
-			{ message: `The file address "${request.url}" is not a web address`, itemIndex: request.itemIndex },
-		);
-	}
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequest({
-			method: 'GET',
-			url: request.url,
-			encoding: 'stream',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: request.timeoutMs ?? READ_TIMEOUT_MS,
-			abortSignal: request.abortSignal,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const refusal = ssrfRefusal(error);
-		if (refusal) {
-			throw new NodeApiError(
-				node,
-				{ url: request.url, target: refusal.target },
-				{
-					message: `Could not download ${request.fileName}: n8n's SSRF protection refused the address ${refusal.target}`,
-					description: `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`,
-					itemIndex: request.itemIndex,
-				},
-			);
-		}
-		throw new NodeApiError(
-			node,
-			{ url: request.url },
-			{
-				message: `Could not download ${request.fileName} (${networkCause(error)})`,
-				description: 'The storage host could not be reached. Try again later.',
-				itemIndex: request.itemIndex,
-			},
-		);
-	}
+	const cancel = request.abortSignal ?? context.getExecutionCancelSignal?.();
+	const totalMs = request.totalTimeoutMs ?? UNKNOWN_SIZE_TRANSFER_MS;
+	const deadline = AbortSignal.timeout(totalMs);
+	const transfer: Transfer = { cancel, deadline, totalMs, maxBytes: request.maxBytes ?? MAX_DOWNLOAD_BYTES };
+	const signal = eitherSignal(cancel, deadline);
+	const { response } = await fetchFollowingRedirects(context, request, signal);
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		drain(response.body);
 		throw new NodeApiError(
@@ -163,12 +300,15 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 			},
 		);
 	}
-	const tooLarge = oversizedBeforeStreaming(Number(response.headers?.['content-length'] ?? Number.NaN));
+	const announced = Number(response.headers?.['content-length'] ?? Number.NaN);
+	const tooLarge =
+		oversizedBeforeStreaming(announced) ??
+		(announced > transfer.maxBytes ? { sizeMiB: announced / MIB, capMiB: transfer.maxBytes / MIB } : undefined);
 	if (tooLarge) {
 		discard(response.body);
 		throw oversizedFileError(node, { ...tooLarge, fileName: request.fileName, itemIndex: request.itemIndex });
 	}
-	const binary = await storeBody(context, request, response);
+	const binary = await storeBody(context, request, response, transfer);
 	noteStoredFile(binary);
 	return binary;
 }

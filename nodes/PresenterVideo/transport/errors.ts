@@ -48,11 +48,41 @@ interface ApiErrorContext {
 	body: unknown;
 	endpoint: string;
 	itemIndex?: number;
+	/** Values that must not appear in the error, such as the API key the service may quote back. */
+	secrets?: string[];
+}
+
+const REDACTED = '[redacted]';
+
+/** A bearer token in any text the service sends, whoever's it is. */
+const BEARER = /\bBearer\s+[^\s"',;]+/gi;
+
+/** The text with every secret and bearer token replaced. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+	let clean = text.replace(BEARER, `Bearer ${REDACTED}`);
+	// Longest first, so a secret that contains another is replaced whole.
+	for (const secret of [...secrets].filter((value) => value.length >= 4).sort((a, b) => b.length - a.length)) {
+		clean = clean.split(secret).join(REDACTED);
+	}
+	return clean;
+}
+
+function redactProblem(detail: FieldProblem, secrets: readonly string[]): FieldProblem {
+	const clean = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
+	return { field: clean(detail.field), code: clean(detail.code), message: clean(detail.message) };
 }
 
 /** One readable NodeApiError per failed call: title, code and service text up front, the fix below. */
-export function buildApiError(node: INode, { status, body, endpoint, itemIndex }: ApiErrorContext): NodeApiError {
-	const parsed = parseErrorBody(body);
+export function buildApiError(
+	node: INode,
+	{ status, body, endpoint, itemIndex, secrets = [] }: ApiErrorContext,
+): NodeApiError {
+	const quoted = parseErrorBody(body);
+	const parsed: ParsedApiError = {
+		code: quoted.code === undefined ? undefined : redact(quoted.code, secrets),
+		message: quoted.message === undefined ? undefined : redact(quoted.message, secrets),
+		details: quoted.details.map((detail) => redactProblem(detail, secrets)),
+	};
 	const explanation = explainCode(parsed.code) ?? explainStatus(status);
 	const fieldText = describeDetails(parsed.details);
 	const codeText = parsed.code ? ` [${parsed.code}]` : '';
@@ -166,5 +196,37 @@ export function buildMalformedResponseError(
 		node,
 		{ endpoint },
 		{ message: `The service sent an unreadable answer on ${endpoint}`, description, itemIndex },
+	);
+}
+
+/** Only the host of a Location is named: its path or query may carry a token. */
+function locationHost(location: unknown, endpoint: string): string {
+	if (typeof location !== 'string' || location.trim() === '') return 'no address';
+	if (!URL.canParse(location))
+		return location.startsWith('/') ? 'another path on the same host' : 'an unreadable address';
+	return new URL(location).host || endpoint;
+}
+
+/** A 3xx from the API: never followed, since the request carries the API key. */
+export function buildRedirectError(
+	node: INode,
+	{
+		status,
+		location,
+		endpoint,
+		itemIndex,
+	}: { status: number; location: unknown; endpoint: string; itemIndex?: number },
+): NodeApiError {
+	const host = locationHost(location, endpoint);
+	return new NodeApiError(
+		node,
+		{ httpCode: status, endpoint, redirectHost: host },
+		{
+			message: `The service redirected ${endpoint} to ${host} (HTTP ${status}); API calls do not follow redirects`,
+			description:
+				'The API key is only sent to the host of the Base URL. If the service has moved, enter its new address as the Base URL in the Presenter Video API credential (for example https:// rather than http://).',
+			httpCode: String(status),
+			itemIndex,
+		},
 	);
 }

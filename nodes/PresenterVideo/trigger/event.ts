@@ -39,7 +39,7 @@ export function eventName(kind: JobKind, status: TerminalStatus): EventName {
 }
 
 /** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
-type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status';
+type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status' | 'task-contradicts-result';
 
 /** Why a well-formed delivery starts nothing. */
 type IgnoredReason = 'other-task' | 'not-finished';
@@ -99,11 +99,17 @@ function withoutUndefined<T extends object>(value: T): T | undefined {
 	return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
 }
 
+/** The kind the shape of a completed job's result shows: a video id alone, or a file address. */
+function kindOfResult(result: JobResultFields | undefined): JobKind | undefined {
+	if (result?.video_url !== undefined) return 'export';
+	if (result?.video_id !== undefined) return 'generation';
+	return undefined;
+}
+
 /** Task first, then the shape of the result, then the id prefix (the weakest sign). */
 function detectKind(jobId: string, result: JobResultFields | undefined): { kind?: JobKind; kindSource?: KindSource } {
-	if (result?.video_id !== undefined && result.video_url === undefined)
-		return { kind: 'generation', kindSource: 'result' };
-	if (result?.video_url !== undefined) return { kind: 'export', kindSource: 'result' };
+	const shown = kindOfResult(result);
+	if (shown !== undefined) return { kind: shown, kindSource: 'result' };
 	const lowerId = jobId.toLowerCase();
 	for (const [prefix, kind] of ID_PREFIX_KINDS) if (lowerId.startsWith(prefix)) return { kind, kindSource: 'prefix' };
 	return {};
@@ -127,6 +133,12 @@ export function classifyDelivery(body: unknown): Classification {
 
 	const result = status === 'completed' ? readResult(body.result) : undefined;
 	const error = status === 'failed' ? readError(body.error) : undefined;
+	// A task the result's own shape contradicts (an export carrying a generation's result) is not
+	// trusted either way: the body is refused.
+	const shown = kindOfResult(result);
+	if (task !== undefined && shown !== undefined && shown !== TASK_KINDS[task]) {
+		return { type: 'malformed', reason: 'task-contradicts-result' };
+	}
 	const detected =
 		task !== undefined ? { kind: TASK_KINDS[task], kindSource: 'task' as const } : detectKind(jobId, result);
 
@@ -143,6 +155,46 @@ interface EventItemInput {
 	confirmed: boolean;
 	receivedAt: Date;
 	rawBody?: unknown;
+}
+
+/** Deeper than this, the raw body would break whatever serializes the item (n8n saving the execution). */
+export const MAX_RAW_BODY_DEPTH = 100;
+
+const LEFT_OUT = `[nested deeper than ${MAX_RAW_BODY_DEPTH} levels: left out]`;
+
+function setOwn(target: object, key: string | number, value: unknown): void {
+	// A "__proto__" key of the body stays a plain field.
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of a parsed body with every value deeper than MAX_RAW_BODY_DEPTH replaced by a note.
+ * Walked with a list, not recursion: a body 20,000 levels deep must not overflow the stack here.
+ */
+export function withinDepth(value: unknown, maxDepth = MAX_RAW_BODY_DEPTH): unknown {
+	const root: { value?: unknown } = {};
+	const pending: Array<{ source: unknown; target: object; key: string | number; depth: number }> = [
+		{ source: value, target: root, key: 'value', depth: 0 },
+	];
+	while (pending.length > 0) {
+		const { source, target, key, depth } = pending.pop() as (typeof pending)[number];
+		if (typeof source !== 'object' || source === null) {
+			setOwn(target, key, source);
+			continue;
+		}
+		if (depth >= maxDepth) {
+			setOwn(target, key, LEFT_OUT);
+			continue;
+		}
+		const copy: object = Array.isArray(source) ? [] : {};
+		setOwn(target, key, copy);
+		for (const [childKey, child] of Object.entries(source)) {
+			// Placed now, filled when its turn comes: the copy keeps the body's field order.
+			setOwn(copy, childKey, undefined);
+			pending.push({ source: child, target: copy, key: childKey, depth: depth + 1 });
+		}
+	}
+	return root.value;
 }
 
 /** The output item's JSON: camelCase fields in a fixed order, absent values left out. */
@@ -171,7 +223,7 @@ export function buildEventJson({ event, confirmed, receivedAt, rawBody }: EventI
 		task: event.task,
 		confirmed,
 		receivedAt: receivedAt.toISOString(),
-		rawBody: rawBody as IDataObject | undefined,
+		rawBody: rawBody === undefined ? undefined : (withinDepth(rawBody) as IDataObject),
 	});
 }
 

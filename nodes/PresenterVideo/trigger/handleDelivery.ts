@@ -59,7 +59,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	// Without a status check there is no way to tell which of the two events this is.
 	if (event.kind === undefined && !options.confirmWithApi) return answer(context, 'kindUnknown');
 
-	const key = eventKey(event.jobId, event.status);
+	const key = eventKey(event.jobId, event.status, event.kind);
 	const staticData = context.getWorkflowStaticData('node');
 	if (hasEntry(staticData[LEDGER_FIELD], key)) return answer(context, 'duplicate');
 	const processKey = scopedKey(triggerScope(context), key);

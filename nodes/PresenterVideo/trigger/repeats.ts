@@ -26,9 +26,14 @@ interface LedgerLimits {
 	ttlMs: number;
 }
 
-/** One event of one job: a repeat of the same job in the same final status is the same event. */
-export function eventKey(jobId: string, status: string): string {
-	return `${jobId}|${status.toLowerCase()}`;
+/**
+ * One event of one job: a repeat of the same job of the same kind in the same final status is the
+ * same event. The kind is part of it: both kinds may have `run_` ids, and an export event must not
+ * pass for a repeat of a generation's (nor hide it). A kind still unknown (to be asked of the
+ * status endpoint) keys apart from both.
+ */
+export function eventKey(jobId: string, status: string, kind: string | undefined): string {
+	return `${kind ?? 'unknown'}|${jobId}|${status.toLowerCase()}`;
 }
 
 function liveEntries(ledger: unknown, now: number, limits: LedgerLimits): Array<[string, number]> {
@@ -105,8 +110,10 @@ export function release(key: string, accepted: boolean, now = Date.now()): void 
 
 /** The event an item of the trigger's output stands for, as the webhook side keys it. */
 function itemEventKey(item: INodeExecutionData): string | undefined {
-	const { jobId, status } = item.json;
-	return typeof jobId === 'string' && typeof status === 'string' ? eventKey(jobId, status) : undefined;
+	const { jobId, status, kind } = item.json;
+	return typeof jobId === 'string' && typeof status === 'string'
+		? eventKey(jobId, status, typeof kind === 'string' ? kind : undefined)
+		: undefined;
 }
 
 /**

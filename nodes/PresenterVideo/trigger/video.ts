@@ -12,35 +12,57 @@ import type { TriggerOptions } from './description';
 import { videoFileName } from './event';
 
 /**
- * The service's own storage host, as far as the node can know it without asking the service: the
- * API's host itself (the sandbox serves files there, on another port) or a sibling under the same
- * parent domain (api.example.com and cdn.example.com). An unconfirmed callback may name any address;
- * only these are fetched.
+ * The service's own storage, as far as the node can know it without asking the service. An
+ * unconfirmed callback may name any address, and so may every redirect from it; only these are
+ * fetched, each hop checked again:
+ * - the credential's Storage URL (same scheme, host and port): the sandbox's storage listener, or
+ *   wherever the real service keeps its files when they are not under its own domain;
+ * - the Base URL's own origin (same scheme, host and port): a service that serves its files itself;
+ * - over https on the default port, a sibling under the Base URL's parent domain (api.example.com
+ *   and cdn.example.com), the usual home of a service's storage.
+ * The API's host on another port is not enough: another program on that machine may listen there.
  */
-export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string): boolean {
+export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string, storageUrl = ''): boolean {
 	if (!URL.canParse(videoUrl) || !URL.canParse(apiBaseUrl)) return false;
 	const video = new URL(videoUrl);
 	const api = new URL(apiBaseUrl);
 	if (video.protocol !== 'https:' && video.protocol !== 'http:') return false;
-	if (api.protocol === 'https:' && video.protocol !== 'https:') return false;
 	if (video.username !== '' || video.password !== '') return false;
-	if (video.hostname === api.hostname) return true;
+	if (
+		storageUrl.trim() !== '' &&
+		URL.canParse(storageUrl.trim()) &&
+		new URL(storageUrl.trim()).origin === video.origin
+	) {
+		return true;
+	}
+	if (video.origin === api.origin) return true;
+	if (video.protocol !== 'https:' || video.port !== '') return false;
 	const labels = api.hostname.split('.');
 	const isAddress = /^[\d.]+$/.test(api.hostname) || api.hostname.includes(':');
 	if (isAddress || labels.length < 3) return false;
 	return video.hostname.endsWith(`.${labels.slice(1).join('.')}`);
 }
 
-/** Why an unconfirmed event's video is not fetched, or undefined when it may be. */
-async function unconfirmedDownloadProblem(context: FunctionsBase, videoUrl: string): Promise<string | undefined> {
-	let baseUrl: string;
+const NOT_STORAGE =
+	"the address is not the service's storage (the credential's Storage URL, the Base URL's own address, or an https sibling of its host), and the event was not confirmed: set Storage URL in the Presenter Video API credential, or turn on Confirm With API to download from the address the service itself reports";
+
+/** Which addresses a download may reach (each hop), or why there is none. */
+type StorageRule = { refuseUrl: ((url: string) => string | undefined) | undefined } | { problem: string };
+
+/** The rule an unconfirmed event's download follows, or why there is none. */
+async function unconfirmedStorageRule(context: FunctionsBase): Promise<StorageRule> {
+	let credentials: { baseUrl?: string; storageUrl?: string };
 	try {
-		baseUrl = String((await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE)).baseUrl ?? '');
+		credentials = await context.getCredentials<{ baseUrl: string; storageUrl?: string }>(CREDENTIAL_TYPE);
 	} catch {
-		return "without Confirm With API the video is only fetched from the service's storage host, which the node learns from the Presenter Video API credential: select one, or turn on Confirm With API";
+		return {
+			problem:
+				"without Confirm With API the video is only fetched from the service's storage, which the node learns from the Presenter Video API credential: select one, or turn on Confirm With API",
+		};
 	}
-	if (isServiceStorageUrl(videoUrl, baseUrl)) return undefined;
-	return "the address is not the service's storage host (the host of the credential's Base URL or a sibling of it), and the event was not confirmed: turn on Confirm With API to download from the address the service itself reports";
+	const baseUrl = String(credentials.baseUrl ?? '');
+	const storageUrl = String(credentials.storageUrl ?? '');
+	return { refuseUrl: (url) => (isServiceStorageUrl(url, baseUrl, storageUrl) ? undefined : NOT_STORAGE) };
 }
 
 type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; problem: string };
@@ -52,7 +74,7 @@ type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; problem:
  */
 export async function downloadVideo(
 	context: DownloadContext,
-	request: { url: string; fileName: string; jobId: string },
+	request: { url: string; fileName: string; jobId: string; refuseUrl?: (url: string) => string | undefined },
 ): Promise<DownloadOutcome> {
 	try {
 		const binary = await downloadToBinary(context, {
@@ -60,6 +82,7 @@ export async function downloadVideo(
 			fileName: request.fileName,
 			mimeType: 'video/mp4',
 			jobId: request.jobId,
+			refuseUrl: request.refuseUrl,
 		});
 		return { ok: true, binary };
 	} catch (error) {
@@ -83,15 +106,21 @@ export async function attachVideo(context: IExecuteFunctions, item: INodeExecuti
 	const { videoUrl, jobId } = item.json;
 	// A confirmed event carries the service's own answer; an unconfirmed one may name any address.
 	const confirmed = options.confirmWithApi === true && item.json.confirmed === true;
+	const rule: StorageRule = confirmed ? { refuseUrl: undefined } : await unconfirmedStorageRule(context);
 	const problem =
 		typeof videoUrl !== 'string'
 			? 'the event has no video address'
-			: confirmed
-				? undefined
-				: await unconfirmedDownloadProblem(context, videoUrl);
+			: 'problem' in rule
+				? rule.problem
+				: rule.refuseUrl?.(videoUrl);
 	const outcome =
 		typeof videoUrl === 'string' && problem === undefined
-			? await downloadVideo(context, { url: videoUrl, fileName: videoFileName(String(jobId)), jobId: String(jobId) })
+			? await downloadVideo(context, {
+					url: videoUrl,
+					fileName: videoFileName(String(jobId)),
+					jobId: String(jobId),
+					refuseUrl: 'problem' in rule ? undefined : rule.refuseUrl,
+				})
 			: { ok: false as const, problem: problem ?? '' };
 	if (outcome.ok) {
 		const property = options.binaryPropertyName?.trim() || 'data';

@@ -54,7 +54,7 @@ describe('Presenter Video Trigger: repeated deliveries', () => {
 				'duplicate',
 			]);
 			expect(trigger.started).toHaveLength(1);
-			expect(ledgerKeys(trigger)).toEqual([`${jobId}|completed`]);
+			expect(ledgerKeys(trigger)).toEqual([`generation|${jobId}|completed`]);
 		} finally {
 			await relay.close();
 		}
@@ -89,6 +89,36 @@ describe('Presenter Video Trigger: repeated deliveries', () => {
 			body: { job_id: 'run_status_change', status: 'completed', result: { video_id: 'vid_1' } },
 		});
 		expect([failed.started, completed.started]).toEqual([true, true]);
+	});
+
+	it('an export event for a job id already delivered as a generation is not taken for a repeat', async () => {
+		// The service's code gives both kinds run_ ids: the kind is part of what an event is.
+		const trigger = new TriggerUnderTest(triggerNode({ events: ALL_EVENTS }), sandbox);
+		const generated = await trigger.deliver({
+			body: { job_id: 'run_shared1', status: 'completed', task: 'video_generate', result: { video_id: 'vid_1' } },
+		});
+		const exported = await trigger.deliver({
+			body: {
+				job_id: 'run_shared1',
+				status: 'completed',
+				task: 'video_export',
+				result: { video_url: `${sandbox.storageUrl}/videos/a.mp4` },
+			},
+		});
+		expect([generated.started, exported.started]).toEqual([true, true]);
+		expect(trigger.started.map((run) => run.workflowData?.[0]?.[0]?.json.event)).toEqual([
+			'generation.completed',
+			'export.completed',
+		]);
+	});
+
+	it('refuses a delivery whose task contradicts its result, and starts nothing', async () => {
+		const trigger = new TriggerUnderTest(triggerNode({ events: ALL_EVENTS }), sandbox);
+		const forged = await trigger.deliver({
+			body: { job_id: 'run_forged2', status: 'completed', task: 'video_export', result: { video_id: 'vid_1' } },
+		});
+		expect(forged.started).toBe(false);
+		expect(forged.response.status).toBe(400);
 	});
 
 	it('starts once when two copies arrive at the same moment', async () => {

@@ -131,6 +131,22 @@ describe('Presenter Video Trigger: bodies it cannot use', () => {
 		expect(run.started).toBe(false);
 	});
 
+	it('starts the workflow for a 20,000-deep body with Include Raw Body, without the nesting', async () => {
+		const withRawBody = new TriggerUnderTest(triggerNode({ events: ALL_EVENTS, options: { includeRawBody: true } }));
+		// Written as text: JSON.stringify itself cannot go that deep.
+		const deep = `${'{"nested":'.repeat(20_000)}"bottom"${'}'.repeat(20_000)}`;
+		const body = `{"job_id":"export_deep","status":"completed","result":{"video_url":"https://s/v.mp4"},"extra":${deep}}`;
+
+		const run = await withRawBody.deliver({ body, headers: { 'content-type': 'application/json' } });
+		expect(run.response.status).toBe(200);
+		expect(run.started).toBe(true);
+		const execution = await withRawBody.execute(run);
+		expect(execution.status).toBe('success');
+		const json = execution.outputOf('Presenter Video Trigger')[0].json;
+		expect(json.jobId).toBe('export_deep');
+		expect(JSON.stringify(json.rawBody).length).toBeLessThan(100_000);
+	});
+
 	it('adds the raw body on request, and nothing else of the request', async () => {
 		const withRawBody = new TriggerUnderTest(triggerNode({ events: ALL_EVENTS, options: { includeRawBody: true } }));
 		const body = {

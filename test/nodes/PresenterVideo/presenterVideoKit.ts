@@ -20,6 +20,10 @@ export interface PresenterVideoRun {
 	credentialId?: string;
 	/** The credential's Requests per Minute; by default high, so tests not about the limit are not paced. */
 	requestsPerMinute?: number;
+	/** The node's name, e.g. to rename it between runs; its id stays the same. */
+	name?: string;
+	/** Runs of one saved workflow share its id. */
+	workflowId?: string;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 }
@@ -29,6 +33,17 @@ export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 
 /** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
 export const FAST_POLLING = { pollingIntervalSeconds: 1 };
 
+/** A 30-second prompt video, started and returned at once. */
+export const PROMPT_GENERATE = {
+	resource: 'video',
+	operation: 'generate',
+	inputMethod: 'prompt',
+	prompt: 'Coffee',
+	duration: 30,
+	format: 'vertical',
+	waitForCompletion: 'none',
+};
+
 let runs = 0;
 
 export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {
@@ -37,6 +52,8 @@ export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun
 		nodeType: new PresenterVideo(),
 		type: 'n8n-nodes-presenter-video.presenterVideo',
 		parameters: run.parameters,
+		name: run.name,
+		workflowId: run.workflowId,
 		inputItems: run.items ?? [{ json: {} }],
 		credentials: [
 			{

@@ -28,12 +28,13 @@ export function triggerNode(parameters: INodeParameters, withCredential = true):
 	};
 }
 
-export function sandboxCredential(sandbox: Sandbox, apiKey = sandbox.keys.main) {
+/** The sandbox's credential; its storage listener is the Storage URL unless another is given. */
+export function sandboxCredential(sandbox: Sandbox, apiKey = sandbox.keys.main, storageUrl = sandbox.storageUrl) {
 	return {
 		type: 'presenterVideoApi',
 		id: CREDENTIAL_ID,
 		name: 'Presenter Video API',
-		data: { apiKey, baseUrl: sandbox.baseUrl },
+		data: { apiKey, baseUrl: sandbox.baseUrl, storageUrl },
 	};
 }
 
@@ -62,6 +63,9 @@ export class TriggerUnderTest {
 
 	readonly runs: WebhookRunResult[] = [];
 
+	/** The credential's Storage URL; by default the sandbox's storage listener. */
+	storageUrl?: string;
+
 	private static workflowCounter = 0;
 
 	constructor(
@@ -77,7 +81,7 @@ export class TriggerUnderTest {
 		const result = await runWebhook({
 			nodeType: this.nodeType,
 			node: this.node,
-			credentials: this.sandbox ? [sandboxCredential(this.sandbox)] : [],
+			credentials: this.sandbox ? [sandboxCredential(this.sandbox, undefined, this.storageUrl)] : [],
 			request: { method: 'POST', ...request },
 			staticData: this.staticData,
 			workflowId: this.workflowId,
@@ -96,7 +100,7 @@ export class TriggerUnderTest {
 			nodes: [this.node],
 			connections: {},
 			nodeTypes: { [TRIGGER_TYPE]: this.nodeType },
-			credentials: this.sandbox ? [sandboxCredential(this.sandbox)] : [],
+			credentials: this.sandbox ? [sandboxCredential(this.sandbox, undefined, this.storageUrl)] : [],
 			triggerOutput: run.workflowData,
 			mode,
 			workflowId: this.workflowId,

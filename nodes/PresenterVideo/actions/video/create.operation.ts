@@ -6,9 +6,14 @@ import {
 	updateDisplayOptions,
 } from 'n8n-workflow';
 
-import { estimateExportCredits, estimateGenerationCredits } from '../../billing/estimate';
+import {
+	addEstimates,
+	type CreditEstimate,
+	estimateExportCredits,
+	estimateGenerationCredits,
+	generationSeconds,
+} from '../../billing/estimate';
 import { billingOptionFields, type ItemBilling, readItemBilling } from '../../billing/fields';
-import { roundCredits } from '../../billing/rules';
 import { checkModelForAvatar, checkModelHasAvatar } from '../../input/avatarModel';
 import { optionsCollection, readOptions } from '../../input/fields';
 import { buildExportBody, buildGenerationBody, compact } from '../../input/requestBodies';
@@ -67,16 +72,18 @@ interface Prepared {
 }
 
 /** Generation plus the export of the video it makes: an API video, in the frame it was generated in. */
-function estimateCreate(generationBody: IDataObject, exportBody: IDataObject): number {
+function estimateCreate(generationBody: IDataObject, exportBody: IDataObject): CreditEstimate {
 	const custom = generationBody.format === 'custom';
+	// The node makes the video itself: its origin, frame and avatar are known, its length is the generation's.
 	const exported = estimateExportCredits(exportBody, {
 		origin: 'api',
-		durationSeconds: typeof generationBody.duration === 'number' ? generationBody.duration : undefined,
+		durationSeconds: generationSeconds(generationBody),
+		format: typeof generationBody.format === 'string' ? generationBody.format : 'vertical',
 		width: custom ? Number(generationBody.width) : undefined,
 		height: custom ? Number(generationBody.height) : undefined,
 		hasAvatar: Boolean(generationBody.avatar_id ?? generationBody.avatar_url),
 	});
-	return roundCredits(estimateGenerationCredits(generationBody).credits + exported.credits);
+	return addEstimates(estimateGenerationCredits(generationBody), exported);
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {

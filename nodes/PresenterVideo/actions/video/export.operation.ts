@@ -1,7 +1,12 @@
 import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
 import { estimateExportCredits } from '../../billing/estimate';
-import { billingOptionFields, exportedVideoOf } from '../../billing/fields';
+import {
+	billingOptionFields,
+	exportedVideoOf,
+	readVideoLengthBound,
+	videoLengthBoundField,
+} from '../../billing/fields';
 import { readOptions } from '../../input/fields';
 import { buildExportBody } from '../../input/requestBodies';
 import { avatarModelField, frameFields, readFrame } from './frameFields';
@@ -19,7 +24,7 @@ const properties: INodeProperties[] = [
 	},
 	...frameFields(true),
 	avatarModelField,
-	...jobStartFields(billingOptionFields),
+	...jobStartFields([...billingOptionFields, videoLengthBoundField]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['export'] } }, properties);
@@ -33,7 +38,11 @@ export const { pausesForJob, prepare, execute, billing } = jobStartOperation(
 			avatarModel: context.getNodeParameter('avatarModel', itemIndex, '') as string,
 			webhookUrl: readOptions(context, itemIndex).webhookUrl as string | undefined,
 		}),
-	// What the input item knows of the video (for example Generate's duration) narrows the estimate.
+	// The cap counts only the length the user vouches for; the input item's facts shape the shown estimate.
 	(context, itemIndex, body) =>
-		estimateExportCredits(body, exportedVideoOf(context.getInputData()[itemIndex]?.json ?? {})).credits,
+		estimateExportCredits(
+			body,
+			{ durationSeconds: readVideoLengthBound(context, itemIndex) },
+			exportedVideoOf(context.getInputData()[itemIndex]?.json ?? {}),
+		),
 );

@@ -38,18 +38,18 @@ export function frameFields(forExport: boolean): INodeProperties[] {
 			displayName: 'Width',
 			name: 'width',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: LIMITS.maxPixels },
+			// No min or max here: the editor would silently clamp a typed value and bill a frame the
+			// user did not ask for. An out-of-range value is refused before sending (input/validation.ts).
 			default: 1080,
-			description: 'Width in pixels, at most 5000. Over 1920 wide or 1080 high costs extra credits on export.',
+			description: `Width in pixels, from 1 to ${LIMITS.maxPixels}; other values are refused. Over 1920 wide or 1080 high costs extra credits on export.`,
 			displayOptions: custom,
 		},
 		{
 			displayName: 'Height',
 			name: 'height',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: LIMITS.maxPixels },
 			default: 1920,
-			description: 'Height in pixels, at most 5000',
+			description: `Height in pixels, from 1 to ${LIMITS.maxPixels}; other values are refused`,
 			displayOptions: custom,
 		},
 	];

@@ -16,5 +16,5 @@ export const description = updateDisplayOptions({ show: { resource: ['video'], o
 export const { pausesForJob, prepare, execute, billing } = jobStartOperation(
 	'generation',
 	(context, itemIndex) => buildGenerationBody(readGenerationInput(context, itemIndex)),
-	(_context, _itemIndex, body) => estimateGenerationCredits(body).credits,
+	(_context, _itemIndex, body) => estimateGenerationCredits(body),
 );

@@ -146,9 +146,10 @@ export const generationOptionFields: INodeProperties[] = [
 		displayName: 'Max Images to Animate',
 		name: 'animateImageMax',
 		type: 'number',
-		typeOptions: { minValue: 0 },
+		// Refused out of range before sending rather than clamped by the editor: it is billed.
 		default: 3,
-		description: 'Upper bound on animated images, to cap the cost; used only with Animate Images',
+		description:
+			'Upper bound on animated images, to cap the cost, from 0 to 1000; other values are refused. Used only with Animate Images.',
 	},
 	{
 		displayName: 'Save Media to Space',

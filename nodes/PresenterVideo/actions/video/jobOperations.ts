@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { CreditEstimate } from '../../billing/estimate';
 import { type ItemBilling, readItemBilling } from '../../billing/fields';
 import { optionsCollection, simplifyField } from '../../input/fields';
 import { requireText } from '../../input/validation';
@@ -69,7 +70,7 @@ export function jobStatusOperation(kind: JobKind) {
 export function jobStartOperation(
 	kind: JobKind,
 	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject,
-	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => number,
+	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate,
 ) {
 	interface Prepared {
 		body: IDataObject;

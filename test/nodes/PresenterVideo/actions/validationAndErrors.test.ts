@@ -1,17 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../../sandbox';
-import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import { apiRequests, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
-const prompt = {
-	resource: 'video',
-	operation: 'generate',
-	inputMethod: 'prompt',
-	prompt: 'Coffee',
-	duration: 30,
-	format: 'vertical',
-	waitForCompletion: 'none',
-};
+const prompt = PROMPT_GENERATE;
 
 describe('bad input is refused before any request', () => {
 	let sandbox: Sandbox;

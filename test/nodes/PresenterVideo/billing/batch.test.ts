@@ -69,36 +69,79 @@ describe('Credits and starts of a batch, in a workflow', () => {
 			});
 		}
 		const [task] = result.run.data.resultData.runData['Presenter Video'];
-		expect(task.hints?.map((hint) => hint.message)).toContain('Credits spent: 10 (estimated 10).');
+		expect(task.hints?.map((hint) => hint.message)).toContain(
+			'Credits spent: 10 (estimated 10, as the service’s code bills today).',
+		);
 	});
 
-	it('Export estimates from what the input item knows of the video: its duration from Generate', async () => {
+	const exportFourK = (options: IDataObject) => ({
+		resource: 'video',
+		operation: 'export',
+		videoId: '={{ $json.videoId }}',
+		format: 'custom',
+		width: 3840,
+		height: 2160,
+		avatarModel: '',
+		waitForCompletion: 'poll',
+		options: { ...FAST_POLLING, ...options },
+	});
+
+	it('Export under a cap: a duration on the input item does not lower the guard, the length must be set', async () => {
 		const generated = await runPresenterVideo(sandbox, { items: rows('a'), parameters: generateRows() });
-		const exportFourK = (options: IDataObject) => ({
-			resource: 'video',
-			operation: 'export',
-			videoId: '={{ $json.videoId }}',
-			format: 'custom',
-			width: 3840,
-			height: 2160,
-			waitForCompletion: 'poll',
-			options: { ...FAST_POLLING, ...options },
-		});
+		sandbox.clearLog();
 
-		const exported = await runPresenterVideo(sandbox, {
+		// The item says 30 s and an API video; a careless or hostile item could say anything.
+		const trusting = await runPresenterVideo(sandbox, {
+			items: [{ json: { ...generated.output[0].json, duration: 1 } }],
+			parameters: exportFourK({ maxCredits: 3 }),
+		});
+		expect(trusting.status).toBe('error');
+		expect(sandbox.requests.filter((request) => request.listener === 'api')).toHaveLength(0);
+		const unbounded = trusting.errorOf('Presenter Video');
+		expect(unbounded?.message).toMatch(/^Max Credits per Execution cannot hold: the length of the video/);
+		expect(unbounded?.description).toMatch(/Set Video Length at Most \(Seconds\)/);
+
+		// With a length the user vouches for, the guard counts a dashboard video of that length with
+		// the dearest avatar model: 5 base, 2.5 high resolution, 4 segments of veo-3 (160).
+		const bounded = await runPresenterVideo(sandbox, {
 			items: generated.output,
-			parameters: exportFourK({ maxCredits: 3 }),
+			parameters: exportFourK({ maxCredits: 167.5, videoLengthBound: 30 }),
 		});
-		expect(exported.status).toBe('success');
-		expect(exported.output[0].json).toMatchObject({ estimatedCredits: 2.5, cost: 2.5 });
+		expect(bounded.errorOf('Presenter Video')?.message).toBeUndefined();
+		expect(bounded.status).toBe('success');
+		// The code debits no export of an API video: that is the estimate shown.
+		expect(bounded.output[0].json).toMatchObject({ estimatedCredits: 0, cost: 2.5 });
 
-		// Without the duration, the longest allowed video is assumed: 20 blocks of high resolution.
-		const unknownLength = await runPresenterVideo(sandbox, {
-			items: [{ json: { videoId: generated.output[0].json.videoId } }],
-			parameters: exportFourK({ maxCredits: 3 }),
+		const tooLong = await runPresenterVideo(sandbox, {
+			items: generated.output,
+			parameters: exportFourK({ maxCredits: 167.5, videoLengthBound: 31 }),
 		});
-		expect(unknownLength.errorOf('Presenter Video')?.message).toBe(
-			'Estimated cost of 50 credits is over Max Credits per Execution (3)',
+		expect(tooLong.errorOf('Presenter Video')?.message).toBe(
+			'Estimated cost of 175 credits is over Max Credits per Execution (167.5)',
+		);
+	});
+
+	it('Export under a cap counts a model the service picks as the dearest', async () => {
+		const exported = await runPresenterVideo(sandbox, {
+			items: [{ json: { videoId: 'a'.repeat(24) } }],
+			parameters: exportFourK({ maxCredits: 100, videoLengthBound: 30 }),
+		});
+		// veo-3: 4 segments of 8 s at 5 credits, with 5 base and 2.5 high resolution.
+		expect(exported.errorOf('Presenter Video')?.message).toBe(
+			'Estimated cost of 167.5 credits is over Max Credits per Execution (100)',
+		);
+		expect(sandbox.requests.filter((request) => request.listener === 'api')).toHaveLength(0);
+	});
+
+	it('Max Credits per Execution that differs between items is refused before anything is sent', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: rows('a', 'b'),
+			parameters: generateRows({ maxCredits: '={{ $json.rowId === "a" ? 5 : 500 }}' }),
+		});
+		expect(result.status).toBe('error');
+		expect(starts()).toHaveLength(0);
+		expect(result.errorOf('Presenter Video')?.message).toBe(
+			'Max Credits per Execution: item 1 gives 500, the first item 5',
 		);
 	});
 
@@ -131,7 +174,7 @@ describe('Credits and starts of a batch, in a workflow', () => {
 			mode: 'trigger',
 		});
 		expect(result.status).toBe('success');
-		expect(staticData['node:Presenter Video']).toEqual({ startLedger: {} });
+		expect(staticData.global).toEqual({ 'startLedger:node-under-test': {} });
 	});
 
 	it('without a key, a new execution of the same item starts a new job: retry entries end with their execution', async () => {
@@ -143,6 +186,65 @@ describe('Credits and starts of a batch, in a workflow', () => {
 		expect(rerun.status).toBe('success');
 		expect(rerun.output[0].json.reusedJob).toBeUndefined();
 		expect(starts()).toHaveLength(2);
+	});
+
+	it('10 executions of one workflow at once, each with the same 5 keys, start exactly 5 jobs and all name them', async () => {
+		const keys = ['k1', 'k2', 'k3', 'k4', 'k5'];
+		// Each execution loads its own copy of the saved static data, as n8n does.
+		const results = await Promise.all(
+			Array.from(
+				{ length: 10 },
+				async () =>
+					await runPresenterVideo(sandbox, {
+						items: rows(...keys),
+						parameters: { ...generateRows(byRow), waitForCompletion: 'none' },
+						staticData: {},
+						mode: 'trigger',
+						workflowId: 'overlapping-workflow',
+						credentialId: 'overlapping-credential',
+					}),
+			),
+		);
+
+		expect(starts()).toHaveLength(5);
+		const started = new Set(results[0].output.map((item) => item.json.jobId));
+		expect(started.size).toBe(5);
+		for (const result of results) {
+			expect(result.status).toBe('success');
+			expect(new Set(result.output.map((item) => item.json.jobId))).toEqual(started);
+		}
+	});
+
+	it('an Idempotency Key holds when the node is renamed', async () => {
+		const staticData: IDataObject = {};
+		const run = async (name: string) =>
+			await runPresenterVideo(sandbox, {
+				name,
+				items: rows('a'),
+				parameters: { ...generateRows(byRow), waitForCompletion: 'none' },
+				staticData,
+				mode: 'trigger',
+			});
+		const first = await run('Presenter Video');
+		const renamed = await run('Make the Video');
+		expect(starts()).toHaveLength(1);
+		expect(renamed.output[0].json).toMatchObject({ jobId: first.output[0].json.jobId, reusedJob: 'idempotencyKey' });
+	});
+
+	it('an Idempotency Key mapped to an object is keyed by its content, whatever the order of its fields', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			items: [
+				{ json: { text: 'One', row: { sheet: 's', id: 1 } } },
+				{ json: { text: 'Two', row: { sheet: 's', id: 2 } } },
+				{ json: { text: 'One again', row: { id: 1, sheet: 's' } } },
+			],
+			parameters: { ...generateRows({ idempotencyKey: '={{ $json.row }}' }), waitForCompletion: 'none' },
+		});
+		expect(result.status).toBe('success');
+		expect(starts()).toHaveLength(2);
+		const [one, two, again] = result.output.map((item) => item.json.jobId);
+		expect(one).not.toBe(two);
+		expect(again).toBe(one);
 	});
 
 	it('an Idempotency Key reused in a second execution sends no new start and outputs the original job', async () => {
@@ -229,9 +331,11 @@ describe('credit cap', () => {
 	});
 
 	it('writes the spent-and-estimated hint, naming jobs whose cost is not known yet', () => {
-		expect(creditsSpentHint(55.2, 60, 0)).toBe('Credits spent: 55.2 (estimated 60).');
-		expect(creditsSpentHint(10, 20, 1)).toBe(
-			'Credits spent: 10 (estimated 20). 1 job has not finished, so its cost is not counted yet.',
+		expect(creditsSpentHint(55.2, 60, 0)).toBe(
+			'Credits spent: 55.2 (estimated 60, as the service’s code bills today).',
+		);
+		expect(creditsSpentHint(10, 20, 1, 35)).toBe(
+			'Credits spent: 10 (estimated 20, as the service’s code bills today; Max Credits counted up to 35). 1 job has not finished, so its cost is not counted yet.',
 		);
 		expect(creditsSpentHint(0, 20, 2)).toContain('2 jobs have not finished, so their cost');
 	});

@@ -1,129 +1,155 @@
 import { estimateExportCredits, estimateGenerationCredits } from '../../../../nodes/PresenterVideo/billing/estimate';
-import { generationCost } from '../../../sandbox/costs';
+import { CODE_EXPORT_PRICES, codeGenerationCost } from '../../../sandbox/code-costs';
+import { AVATAR_MODELS, exportCost, generationCost } from '../../../sandbox/costs';
 import { scriptSeconds } from '../../../sandbox/durations';
 
+const known = { origin: 'api' as const, format: 'vertical', hasAvatar: false };
+
 describe('credit estimate of an export start', () => {
-	it('40 s of avatar visibility on premium costs 32', () => {
+	it('40 s of avatar visibility on premium: the guard counts the contract’s 32, the estimate shown the code’s 0', () => {
 		const estimate = estimateExportCredits(
 			{ video_id: 'v1', avatar_model: 'premium' },
-			{ durationSeconds: 40, origin: 'api', avatarSeconds: 40, width: 1080, height: 1920 },
+			{ ...known, durationSeconds: 40, avatarSeconds: 40 },
 		);
-		expect(estimate).toEqual({ credits: 32, assumptions: [] });
+		expect(estimate).toMatchObject({ credits: 32, likely: 0, assumptions: [], unbounded: undefined });
+		expect(estimate.reading).toMatch(/service’s code/);
 	});
 
-	it('3 segments of veo-3-fast cost 3 x 8 x 2.3 = 55.2', () => {
-		const video = { durationSeconds: 24, origin: 'api' as const, width: 1080, height: 1920 };
+	it('3 segments of veo-3-fast cost 3 x 8 x 2.3 = 55.2, also for 17 s of visibility', () => {
+		const video = { ...known, durationSeconds: 24 };
 		expect(estimateExportCredits({ video_id: 'v1', avatar_model: 'veo-3-fast' }, video).credits).toBe(55.2);
-		// 17 s of visibility still bills 3 whole segments.
 		expect(
 			estimateExportCredits({ video_id: 'v1', avatar_model: 'veo-3-fast' }, { ...video, avatarSeconds: 17 }).credits,
 		).toBe(55.2);
 	});
 
-	it('a 60 s high-resolution API video costs 2 x 2.5 = 5', () => {
-		const estimate = estimateExportCredits(
-			{ video_id: 'v1', format: 'custom', width: 3840, height: 2160 },
-			{ durationSeconds: 60, origin: 'api' },
-		);
-		expect(estimate).toEqual({ credits: 5, assumptions: [] });
-	});
-
-	it('a 90 s dashboard video, high resolution, 60 s premium avatar costs 15 + 7.5 + 48 = 70.5', () => {
+	it('a 90 s dashboard video, high resolution, 60 s premium avatar: 70.5 by the contract, 52.5 by the code', () => {
 		const estimate = estimateExportCredits(
 			{ video_id: 'v1', format: 'custom', width: 2560, height: 1440, avatar_model: 'premium' },
 			{ durationSeconds: 90, origin: 'dashboard', avatarSeconds: 60 },
 		);
-		expect(estimate).toEqual({ credits: 70.5, assumptions: [] });
+		expect(estimate).toMatchObject({ credits: 70.5, likely: 52.5, assumptions: [] });
 	});
 
-	it('the first export of an API video in a standard format is free', () => {
-		for (const format of ['vertical', 'square', 'ads', 'horizontal']) {
-			expect(estimateExportCredits({ video_id: 'v1', format }, { durationSeconds: 600, origin: 'api' }).credits).toBe(
-				0,
-			);
+	it('counts a custom 1080x1920 as high resolution, as the code reads it, but not the vertical format', () => {
+		const video = { ...known, durationSeconds: 30 };
+		const guard = (body: object) => estimateExportCredits({ video_id: 'v1', ...body }, video).credits;
+		expect(guard({ format: 'custom', width: 1080, height: 1920 })).toBe(2.5);
+		expect(guard({ format: 'custom', width: 1920, height: 1080 })).toBe(0);
+		expect(guard({ format: 'vertical' })).toBe(0);
+		expect(guard({ format: 'horizontal' })).toBe(0);
+	});
+
+	it('is never below what either reading of the service bills, for every model, frame and length', () => {
+		for (const model of AVATAR_MODELS) {
+			for (const [format, width, height] of [
+				['custom', 1080, 1920],
+				['custom', 3840, 2160],
+				['vertical', 1080, 1920],
+				['square', 1080, 1080],
+			] as const) {
+				for (const durationSeconds of [10, 31, 95, 600]) {
+					for (const origin of ['api', 'dashboard'] as const) {
+						const body = { video_id: 'v1', format, width, height, avatar_model: model };
+						const billed = {
+							durationSeconds,
+							origin,
+							format,
+							width,
+							height,
+							avatarModel: model,
+							avatarSeconds: durationSeconds,
+						};
+						const guard = estimateExportCredits(body, { durationSeconds, origin }).credits;
+						expect(guard).toBeGreaterThanOrEqual(exportCost(billed).total);
+						expect(guard).toBeGreaterThanOrEqual(exportCost(billed, CODE_EXPORT_PRICES).total);
+					}
+				}
+			}
 		}
 	});
 
-	it('reads high resolution for either orientation: 1080x1920 is not, 1080x1921 and 1081x1920 are', () => {
-		const video = { durationSeconds: 30, origin: 'api' as const };
-		const cost = (width: number, height: number) =>
-			estimateExportCredits({ video_id: 'v1', format: 'custom', width, height }, video).credits;
-		expect(cost(1080, 1920)).toBe(0);
-		expect(cost(1920, 1080)).toBe(0);
-		expect(cost(1080, 1921)).toBe(2.5);
-		expect(cost(1081, 1920)).toBe(2.5);
+	it('counts a model the service picks as the dearest, veo-3, unless the video is known to have no avatar', () => {
+		const video = { origin: 'api' as const, format: 'vertical', durationSeconds: 10 };
+		const picked = estimateExportCredits({ video_id: 'v1' }, video);
+		expect(picked.credits).toBe(80);
+		expect(picked.assumptions).toContain('Avatar model chosen by the service: counted as veo-3, the dearest.');
+		expect(estimateExportCredits({ video_id: 'v1' }, { ...video, hasAvatar: false }).credits).toBe(0);
 	});
 
-	it('takes the whole video as avatar visibility when unknown, and says so', () => {
+	it('counts the video’s own frame as the largest allowed, 5000x5000: high resolution', () => {
 		const estimate = estimateExportCredits(
-			{ video_id: 'v1', avatar_model: 'ultra' },
-			{ durationSeconds: 10, origin: 'api', width: 1080, height: 1920 },
+			{ video_id: 'v1', format: 'original' },
+			{ origin: 'api', durationSeconds: 60, hasAvatar: false },
 		);
-		expect(estimate.credits).toBe(23);
-		expect(estimate.assumptions).toEqual(['Avatar visibility unknown: counted as the whole video.']);
+		expect(estimate.credits).toBe(5);
 	});
 
-	it('counts a service-chosen model as premium only for videos known to have an avatar', () => {
-		const video = { durationSeconds: 10, origin: 'api' as const, width: 1080, height: 1920 };
-		expect(estimateExportCredits({ video_id: 'v1' }, video).credits).toBe(0);
-		const withAvatar = estimateExportCredits({ video_id: 'v1' }, { ...video, hasAvatar: true });
-		expect(withAvatar.credits).toBe(8);
-		expect(withAvatar.assumptions[0]).toMatch(/counted as premium/);
-	});
-
-	it('with nothing known about the video, assumes the longest API video in its default frame', () => {
+	it('with no length it can vouch for, has no bound and says what to set', () => {
 		const estimate = estimateExportCredits({ video_id: 'v1', avatar_model: 'premium' });
-		expect(estimate.credits).toBe(480);
-		expect(estimate.assumptions).toEqual([
-			'Video length unknown: counted as the longest allowed, 600 s.',
-			'Video taken as generated through the API: its base export is free.',
-			'Original frame unknown: taken as the default 1080x1920, not high resolution.',
-			'Avatar visibility unknown: counted as the whole video.',
-		]);
+		expect(estimate.unbounded?.fix).toMatch(/Video Length at Most \(Seconds\).*or clear Max Credits per Execution/);
+		// 600 s: 100 dashboard base, 50 high resolution of a 5000x5000 frame, 480 premium.
+		expect(estimate.credits).toBe(630);
+	});
+
+	it('does not let what an input item says lower the guard: only the estimate shown uses it', () => {
+		const body = { video_id: 'v1', format: 'original' };
+		const bound = { durationSeconds: 300 };
+		const alone = estimateExportCredits(body, bound);
+		const hinted = estimateExportCredits(body, bound, {
+			durationSeconds: 10,
+			origin: 'api',
+			hasAvatar: false,
+			width: 1080,
+			height: 1920,
+		});
+		expect(hinted.credits).toBe(alone.credits);
+		expect(hinted.unbounded).toBeUndefined();
+		expect(hinted.likely).toBe(0);
+		expect(estimateExportCredits(body, {}, { durationSeconds: 10 }).unbounded).toBeDefined();
 	});
 });
 
 describe('credit estimate of a generation start', () => {
-	it('bills 5 per started 30 s after a 15 s buffer: 45 s is one block, 46 s two, 76 s three', () => {
-		const cost = (duration: number) => estimateGenerationCredits({ prompt: 'A talk', duration }).credits;
-		expect(cost(10)).toBe(5);
-		expect(cost(45)).toBe(5);
-		expect(cost(46)).toBe(10);
-		expect(cost(60)).toBe(10);
-		expect(cost(75)).toBe(10);
-		expect(cost(76)).toBe(15);
-		expect(cost(600)).toBe(100);
+	it('guards with the dearer of the contract’s blocks (15 s buffer) and the code’s (rounded to 10 s, minus 10)', () => {
+		const cost = (duration: number) => estimateGenerationCredits({ prompt: 'A talk', duration });
+		expect(cost(40)).toMatchObject({ credits: 5, likely: 5 });
+		expect(cost(41)).toMatchObject({ credits: 10, likely: 10 });
+		expect(cost(45)).toMatchObject({ credits: 10, likely: 10 });
+		expect(cost(71)).toMatchObject({ credits: 15, likely: 15 });
+		expect(cost(76)).toMatchObject({ credits: 15, likely: 15 });
 	});
 
-	it('agrees with the sandbox billing for every allowed prompt duration', () => {
+	it('is never below either reading for every allowed prompt duration, and shows the code’s', () => {
 		for (let duration = 10; duration <= 600; duration++) {
-			expect(estimateGenerationCredits({ prompt: 'A talk', duration }).credits).toBe(
-				generationCost({ durationSeconds: duration }),
+			const estimate = estimateGenerationCredits({ prompt: 'A talk', duration });
+			expect(estimate.credits).toBe(
+				Math.max(generationCost({ durationSeconds: duration }), codeGenerationCost({ durationSeconds: duration })),
 			);
+			expect(estimate.likely).toBe(codeGenerationCost({ durationSeconds: duration }));
 		}
 	});
 
 	it('times a script at 150 words a minute, as the sandbox does', () => {
 		for (const words of [1, 40, 112, 113, 300, 1000]) {
 			const script = Array.from({ length: words }, (_, index) => `word${index}`).join(' ');
-			expect(estimateGenerationCredits({ script, voice_id: 'v' }).credits).toBe(
+			expect(estimateGenerationCredits({ script, voice_id: 'v' }).credits).toBeGreaterThanOrEqual(
 				generationCost({ durationSeconds: scriptSeconds(script) }),
 			);
 		}
 	});
 
-	it('adds 5 per animated image, counting 3 when no maximum is given', () => {
+	it('adds 5 per animated image; without a maximum it has no bound and says what to set', () => {
 		const body = { prompt: 'A talk', duration: 60, animate_image: true };
-		expect(estimateGenerationCredits({ ...body, animate_image_max: 4 })).toEqual({
+		expect(estimateGenerationCredits({ ...body, animate_image_max: 4 })).toMatchObject({
 			credits: 30,
 			assumptions: [],
+			unbounded: undefined,
 		});
 		expect(estimateGenerationCredits({ ...body, animate_image_max: 0 }).credits).toBe(10);
 		const unbounded = estimateGenerationCredits(body);
-		expect(unbounded.credits).toBe(25);
-		expect(unbounded.assumptions).toEqual([
-			'Number of animated images unknown (no Max Images to Animate): counted as 3.',
-		]);
+		expect(unbounded.likely).toBe(25);
+		expect(unbounded.unbounded?.fix).toMatch(/Set Max Images to Animate/);
 		expect(estimateGenerationCredits({ ...body, animate_image: false, animate_image_max: 9 }).credits).toBe(10);
 	});
 

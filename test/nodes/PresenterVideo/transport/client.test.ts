@@ -2,19 +2,11 @@ import { unwrapList, unwrapObject } from '../../../../nodes/PresenterVideo/trans
 import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
 import { captureLogs } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
-import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import { apiRequests, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 const listVoices = { resource: 'voice', operation: 'getMany', returnAll: true };
 
-const startGeneration = {
-	resource: 'video',
-	operation: 'generate',
-	inputMethod: 'prompt',
-	prompt: 'Coffee',
-	duration: 30,
-	format: 'vertical',
-	waitForCompletion: 'none',
-};
+const startGeneration = PROMPT_GENERATE;
 
 describe('transport against the sandbox', () => {
 	let sandbox: Sandbox;

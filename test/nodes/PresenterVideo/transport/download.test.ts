@@ -1,7 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { FileTooLargeError } from 'n8n-core';
-import type { IBinaryData } from 'n8n-workflow';
+import type { IBinaryData, INode } from 'n8n-workflow';
+import { Readable } from 'stream';
 
-import { transferTimeoutMs } from '../../../../nodes/PresenterVideo/transport/download';
+import {
+	type DownloadContext,
+	downloadToBinary,
+	transferTimeoutMs,
+} from '../../../../nodes/PresenterVideo/transport/download';
+import { type LocalService, startLocalService } from '../../../harness/fixtures/local-service';
 import type { Sandbox } from '../../../sandbox';
 import { FAST_POLLING, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -78,5 +85,97 @@ describe('binary store limit', () => {
 		oversizedFromStoreError(refusal(700, 512));
 		expect(oversizedBeforeStreaming(600 * MIB)).toEqual({ sizeMiB: 600, capMiB: 512 });
 		expect(oversizedBeforeStreaming(Number.NaN)).toBeUndefined();
+	});
+});
+
+describe('a download that never ends', () => {
+	let drip: LocalService;
+	let dripping: ReturnType<typeof setInterval> | undefined;
+	let firstByte: () => void = () => {};
+	let closed: () => void = () => {};
+	beforeAll(async () => {
+		// Headers, no Content-Length, then a byte now and then, for ever.
+		drip = await startLocalService((_request, res) => {
+			res.writeHead(200, { 'content-type': 'video/mp4' });
+			res.write('x');
+			firstByte();
+			dripping = setInterval(() => res.write('x'), 50);
+			res.on('close', () => {
+				clearInterval(dripping);
+				closed();
+			});
+		});
+	});
+	afterAll(async () => await drip.close());
+
+	it('is ended by Stop: the execution ends and the connection is closed', async () => {
+		const stop = new AbortController();
+		const started = new Promise<void>((resolve) => (firstByte = resolve));
+		const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+		const sandbox = { keys: { main: 'key' }, baseUrl: drip.url } as unknown as Sandbox;
+		const running = runPresenterVideo(sandbox, {
+			parameters: { resource: 'video', operation: 'download', downloadFrom: 'url', videoUrl: `${drip.url}/v.mp4` },
+			abortSignal: stop.signal,
+		});
+		await started;
+		stop.abort();
+		const result = await running;
+		await connectionClosed;
+		expect(result.status).not.toBe('success');
+	});
+
+	const node = { name: 'Presenter Video', parameters: {} } as unknown as INode;
+
+	/** n8n's helpers reduced to what the download uses: the answer given, the body read to its end. */
+	const contextAnswering = (body: Readable, headers: Record<string, string> = {}): DownloadContext =>
+		({
+			getNode: () => node,
+			helpers: {
+				httpRequest: async () => ({ statusCode: 200, headers, body }),
+				prepareBinaryData: async (source: Readable) => {
+					let size = 0;
+					for await (const chunk of source) size += (chunk as Buffer).length;
+					return { data: '', mimeType: 'video/mp4', fileSize: String(size) } as IBinaryData;
+				},
+			},
+		}) as unknown as DownloadContext;
+
+	const endless = () =>
+		new Readable({
+			read() {
+				this.push(Buffer.alloc(64 * 1024));
+			},
+		});
+
+	it('without Content-Length, is refused once it grows past the size bound, in filesystem mode too', async () => {
+		const request = { url: 'https://storage.example/v.mp4', fileName: 'v.mp4', mimeType: 'video/mp4', maxBytes: MIB };
+		await expect(downloadToBinary(contextAnswering(endless()), request)).rejects.toThrow(
+			/v\.mp4 \(more\) is larger than n8n's binary data limit of 1 MiB/,
+		);
+	});
+
+	it('is refused before reading when it announces more than the size bound', async () => {
+		const body = endless();
+		const request = { url: 'https://storage.example/v.mp4', fileName: 'v.mp4', mimeType: 'video/mp4', maxBytes: MIB };
+		await expect(
+			downloadToBinary(contextAnswering(body, { 'content-length': String(2 * MIB) }), request),
+		).rejects.toThrow(/larger than n8n's binary data limit of 1 MiB/);
+		expect(body.destroyed).toBe(true);
+	});
+
+	it('is cut at the whole-transfer bound, not only at the idle time-out', async () => {
+		const slow = new Readable({ read() {} });
+		const feeding = setInterval(() => slow.push('x'), 5);
+		const request = {
+			url: 'https://storage.example/v.mp4',
+			fileName: 'v.mp4',
+			mimeType: 'video/mp4',
+			totalTimeoutMs: 100,
+		};
+		try {
+			await expect(downloadToBinary(contextAnswering(slow), request)).rejects.toThrow(/was cut off before the end/);
+		} finally {
+			clearInterval(feeding);
+		}
 	});
 });

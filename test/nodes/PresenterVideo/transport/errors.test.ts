@@ -1,6 +1,10 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test and tooling code runs in Node, not inside n8n */
 import type { INode } from 'n8n-workflow';
 
+import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
 import { buildApiError, parseErrorBody } from '../../../../nodes/PresenterVideo/transport/errors';
+import { runNode } from '../../../harness';
+import { sendJson, startLocalService } from '../../../harness/fixtures/local-service';
 
 const node: INode = {
 	id: 'n1',
@@ -61,5 +65,44 @@ describe('API errors', () => {
 		});
 		expect(error.message).toBe('Not enough credits [INSUFFICIENT_CREDITS]: required 10, available 2');
 		expect(error.description).toMatch(/Add credits/);
+	});
+});
+
+describe('the API key quoted back by the service', () => {
+	const key = 'pv_live_0123456789abcdef';
+
+	it('is redacted from the message, the details and the code, and so is any bearer token', () => {
+		const error = buildApiError(node, {
+			status: 401,
+			endpoint: '/resources/voices',
+			secrets: [key],
+			body: {
+				error: `Invalid API key ${key}`,
+				details: [{ code: 'invalid_key', field: key, message: 'Authorization: Bearer other-token-42 refused' }],
+			},
+		});
+		const shown = JSON.stringify({ ...error, message: error.message, description: error.description });
+		expect(shown).not.toContain(key);
+		expect(shown).not.toContain('other-token-42');
+		expect(error.message).toContain('Invalid API key [redacted]');
+	});
+
+	it('never reaches a workflow’s error from a service that echoes it', async () => {
+		const echoing = await startLocalService((request, res) =>
+			sendJson(res, 401, { error: `Invalid API key: ${String(request.headers.authorization)}` }),
+		);
+		try {
+			const result = await runNode({
+				nodeType: new PresenterVideo(),
+				type: 'n8n-nodes-presenter-video.presenterVideo',
+				parameters: { resource: 'voice', operation: 'getMany', returnAll: true },
+				credentials: [{ type: 'presenterVideoApi', id: 'echo', data: { apiKey: key, baseUrl: echoing.url } }],
+			});
+			const error = result.errorOf('Presenter Video');
+			expect(error?.message).toMatch(/Invalid API key: Bearer \[redacted\]/);
+			expect(JSON.stringify(result.run)).not.toContain(key);
+		} finally {
+			await echoing.close();
+		}
 	});
 });

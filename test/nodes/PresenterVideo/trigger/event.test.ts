@@ -1,5 +1,6 @@
 import {
 	buildEventJson,
+	withinDepth,
 	type Classification,
 	classifyDelivery,
 	type JobEvent,
@@ -13,17 +14,19 @@ function eventOf(classification: Classification): JobEvent {
 
 describe('classifyDelivery', () => {
 	describe('kind', () => {
-		it('takes the kind from task before anything else', () => {
-			// The result shape and the prefix both say export; task says generation and wins.
-			const event = eventOf(
-				classifyDelivery({
-					job_id: 'export_1',
-					status: 'completed',
-					task: 'video_generate',
-					result: { video_url: 'https://x/v.mp4' },
-				}),
-			);
+		it('takes the kind from task before the id prefix', () => {
+			const event = eventOf(classifyDelivery({ job_id: 'export_1', status: 'failed', task: 'video_generate' }));
 			expect(event).toMatchObject({ kind: 'generation', kindSource: 'task', task: 'video_generate' });
+		});
+
+		it.each([
+			['an export task with a generation’s result', 'video_export', { video_id: 'vid_1' }],
+			['a generation task with an export’s result', 'video_generate', { video_url: 'https://x/v.mp4' }],
+		])('refuses %s: neither is trusted', (_, task, result) => {
+			expect(classifyDelivery({ job_id: 'run_1', status: 'completed', task, result })).toEqual({
+				type: 'malformed',
+				reason: 'task-contradicts-result',
+			});
 		});
 
 		it('reads task case-insensitively', () => {
@@ -256,5 +259,18 @@ describe('videoFileName', () => {
 	it('names the file after the job, safely', () => {
 		expect(videoFileName('export_abc123')).toBe('export_abc123.mp4');
 		expect(videoFileName('../etc/passwd')).toBe('___etc_passwd.mp4');
+	});
+});
+
+describe('withinDepth', () => {
+	it('keeps a body as it is up to the depth, in its field order, a "__proto__" field included', () => {
+		const body = JSON.parse('{"b":1,"a":[1,{"c":null}],"__proto__":{"x":1}}') as object;
+		const copy = withinDepth(body, 3);
+		expect(JSON.stringify(copy)).toBe(JSON.stringify(body));
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+	});
+
+	it('leaves out what is deeper, with a note', () => {
+		expect(withinDepth({ a: { b: { c: 1 } } }, 2)).toEqual({ a: { b: '[nested deeper than 100 levels: left out]' } });
 	});
 });

@@ -16,10 +16,12 @@ const HOUR = 60 * 60 * 1000;
 const limits = { maxEntries: 3, ttlMs: 24 * HOUR };
 
 describe('deliveryLedger', () => {
-	it('keys an event by job and final status, whatever the case', () => {
-		expect(eventKey('run_1', 'COMPLETED')).toBe(eventKey('run_1', 'completed'));
-		expect(eventKey('run_1', 'completed')).not.toBe(eventKey('run_1', 'failed'));
-		expect(eventKey('run_1', 'completed')).not.toBe(eventKey('run_2', 'completed'));
+	it('keys an event by kind, job and final status, whatever the case', () => {
+		expect(eventKey('run_1', 'COMPLETED', 'generation')).toBe(eventKey('run_1', 'completed', 'generation'));
+		expect(eventKey('run_1', 'completed', 'generation')).not.toBe(eventKey('run_1', 'failed', 'generation'));
+		expect(eventKey('run_1', 'completed', 'generation')).not.toBe(eventKey('run_2', 'completed', 'generation'));
+		expect(eventKey('run_1', 'completed', 'generation')).not.toBe(eventKey('run_1', 'completed', 'export'));
+		expect(eventKey('run_1', 'completed', undefined)).not.toBe(eventKey('run_1', 'completed', 'export'));
 	});
 
 	it('remembers an entry until it expires', () => {
@@ -67,9 +69,9 @@ describe('deliveryLedger', () => {
 	});
 
 	it('stays small at its limit of 1000 entries', () => {
-		let ledger = withEntry(undefined, eventKey('run_0', 'completed'), 0);
+		let ledger = withEntry(undefined, eventKey('run_0', 'completed', 'generation'), 0);
 		for (let index = 1; index < 1500; index++)
-			ledger = withEntry(ledger, eventKey(`run_${'x'.repeat(20)}${index}`, 'completed'), index);
+			ledger = withEntry(ledger, eventKey(`run_${'x'.repeat(20)}${index}`, 'completed', 'generation'), index);
 		expect(Object.keys(ledger.entries)).toHaveLength(1000);
 		expect(JSON.stringify(ledger).length).toBeLessThan(60_000);
 	});
@@ -136,7 +138,10 @@ function executeContext(store: ProcessedStore, items: INodeExecutionData[], mode
 }
 
 function eventItem(jobId: string, status = 'completed'): INodeExecutionData {
-	return { json: { event: 'export.completed', jobId, status }, binary: { data: { data: '', mimeType: 'video/mp4' } } };
+	return {
+		json: { event: `export.${status}`, kind: 'export', jobId, status },
+		binary: { data: { data: '', mimeType: 'video/mp4' } },
+	};
 }
 
 describe('dropProcessedEvents', () => {
@@ -148,10 +153,20 @@ describe('dropProcessedEvents', () => {
 		expect(first[0].binary?.data.mimeType).toBe('video/mp4');
 		expect(repeat).toEqual([]);
 		expect(store.calls[0]).toEqual({
-			items: ['export_1|completed'],
+			items: ['export|export_1|completed'],
 			scope: 'node',
 			options: { mode: 'entries', maxEntries: 1000 },
 		});
+	});
+
+	it('treats the same job id of the other kind as another event', async () => {
+		const store = new ProcessedStore();
+		const generation = {
+			json: { event: 'generation.completed', kind: 'generation', jobId: 'run_1', status: 'completed' },
+		};
+		const exported = { json: { event: 'export.completed', kind: 'export', jobId: 'run_1', status: 'completed' } };
+		expect(await dropProcessedEvents(executeContext(store, [generation]), [generation])).toHaveLength(1);
+		expect(await dropProcessedEvents(executeContext(store, [exported]), [exported])).toHaveLength(1);
 	});
 
 	it('treats another final status of the same job as another event', async () => {

@@ -26,10 +26,20 @@ describe('the service storage host', () => {
 		expect(isServiceStorageUrl(url, api)).toBe(false);
 	});
 
-	it('only accepts the very host for an IP address or a two-label domain', () => {
-		expect(isServiceStorageUrl('http://127.0.0.1:9000/a.mp4', 'http://127.0.0.1:8000')).toBe(true);
+	it('only accepts the very origin for an IP address or a two-label domain: another port is not enough', () => {
+		expect(isServiceStorageUrl('http://127.0.0.1:8000/a.mp4', 'http://127.0.0.1:8000')).toBe(true);
+		expect(isServiceStorageUrl('http://127.0.0.1:9000/a.mp4', 'http://127.0.0.1:8000')).toBe(false);
+		expect(isServiceStorageUrl('https://api.presenter.example:8443/a.mp4', api)).toBe(false);
+		expect(isServiceStorageUrl('https://cdn.presenter.example:8443/a.mp4', api)).toBe(false);
 		expect(isServiceStorageUrl('http://127.0.0.2/a.mp4', 'http://127.0.0.1:8000')).toBe(false);
 		expect(isServiceStorageUrl('https://other.example.com/a.mp4', 'https://example.com')).toBe(false);
+	});
+
+	it('accepts the credential’s Storage URL, by its whole origin', () => {
+		const storage = 'http://127.0.0.1:9000';
+		expect(isServiceStorageUrl('http://127.0.0.1:9000/videos/a.mp4', 'http://127.0.0.1:8000', storage)).toBe(true);
+		expect(isServiceStorageUrl('http://127.0.0.1:9001/videos/a.mp4', 'http://127.0.0.1:8000', storage)).toBe(false);
+		expect(isServiceStorageUrl('https://127.0.0.1:9000/videos/a.mp4', 'http://127.0.0.1:8000', storage)).toBe(false);
 	});
 });
 
@@ -62,7 +72,7 @@ describe('Download Video without Confirm With API, in the execution', () => {
 
 		expect(elsewhere.requests).toHaveLength(0);
 		expect(item.binary).toBeUndefined();
-		expect(item.json.downloadError).toMatch(/not the service's storage host/);
+		expect(item.json.downloadError).toMatch(/not the service's storage/);
 	});
 
 	it('fetches nothing without a credential to tell the storage host', async () => {

@@ -13,7 +13,7 @@ import {
 	type WaitingWebhookServer,
 } from '../../../harness';
 import { failMarker, type Sandbox } from '../../../sandbox';
-import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import { apiRequests, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 describe('isLocalHost', () => {
 	it.each([
@@ -51,15 +51,7 @@ describe('unreachableResumeHost', () => {
 	});
 });
 
-const generate = {
-	resource: 'video',
-	operation: 'generate',
-	inputMethod: 'prompt',
-	prompt: 'Coffee',
-	duration: 30,
-	format: 'vertical',
-	waitForCompletion: 'callback',
-};
+const generate = { ...PROMPT_GENERATE, waitForCompletion: 'callback' };
 
 describe('Wait for Completion: Pause Until the Service Calls Back', () => {
 	let sandbox: Sandbox;
