@@ -38,6 +38,18 @@ export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 
 /** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
 export const FAST_POLLING = { pollingIntervalSeconds: 1 };
 
+/** Export of a video in its own format, waited for as `waitForCompletion` says. */
+export function exportParameters(videoId: string, waitForCompletion: string): INodeParameters {
+	return {
+		resource: 'video',
+		operation: 'export',
+		videoId,
+		format: 'original',
+		waitForCompletion,
+		options: FAST_POLLING,
+	};
+}
+
 let runs = 0;
 
 export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {

@@ -1,6 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { exportNoResultMarker, type Sandbox } from '../../../sandbox';
-import { apiRequests, FAST_POLLING, isMp4, PROMPT_VIDEO, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import {
+	apiRequests,
+	exportParameters,
+	FAST_POLLING,
+	isMp4,
+	PROMPT_VIDEO,
+	runPresenterVideo,
+	withSandbox,
+} from '../presenterVideoKit';
 
 /** The main flows against a sandbox that answers as the service's code does. */
 
@@ -81,14 +89,7 @@ describe('On the service as its code behaves', () => {
 
 		it.each(['poll'])('is an error naming the job in Export (%s)', async (waitForCompletion) => {
 			const result = await runPresenterVideo(sandbox, {
-				parameters: {
-					resource: 'video',
-					operation: 'export',
-					videoId,
-					format: 'original',
-					waitForCompletion,
-					options: FAST_POLLING,
-				},
+				parameters: exportParameters(videoId, waitForCompletion),
 			});
 			expect(result.status).toBe('error');
 			const error = result.errorOf('Presenter Video');
@@ -138,14 +139,7 @@ describe('On the service as its code behaves', () => {
 		it('Export, Get Export Status and Download chain into an MP4', async () => {
 			const videoId = await generateVideo(sandbox);
 			const exported = await runPresenterVideo(sandbox, {
-				parameters: {
-					resource: 'video',
-					operation: 'export',
-					videoId,
-					format: 'original',
-					waitForCompletion: 'poll',
-					options: FAST_POLLING,
-				},
+				parameters: exportParameters(videoId, 'poll'),
 			});
 			const jobId = exported.output[0].json.jobId as string;
 			const status = await runPresenterVideo(sandbox, {
