@@ -87,7 +87,7 @@ describe('On the service as its code behaves', () => {
 		let videoId: string;
 		beforeAll(async () => (videoId = await generateVideo(sandbox, `Coffee ${exportNoResultMarker()}`)));
 
-		it.each(['poll'])('is an error naming the job in Export (%s)', async (waitForCompletion) => {
+		it.each(['poll', 'callback'])('is an error naming the job in Export (%s)', async (waitForCompletion) => {
 			const result = await runPresenterVideo(sandbox, {
 				parameters: exportParameters(videoId, waitForCompletion),
 			});
@@ -128,6 +128,33 @@ describe('On the service as its code behaves', () => {
 	});
 
 	describe('the main flows', () => {
+		it.each([
+			['Voice', { resource: 'voice', operation: 'getMany', returnAll: true }],
+			['Avatar', { resource: 'avatar', operation: 'getMany', returnAll: true }],
+			['Script', { resource: 'script', operation: 'generate', prompt: 'Solar panels explained', duration: 60 }],
+		])('%s works', async (_name, parameters) => {
+			const result = await runPresenterVideo(sandbox, { parameters });
+			expect(result.status).toBe('success');
+			expect(result.output.length).toBeGreaterThan(0);
+		});
+
+		it('Generate without waiting, then Get Generation Status polled until completed', async () => {
+			const started = await runPresenterVideo(sandbox, {
+				parameters: { ...promptVideo, operation: 'generate', waitForCompletion: 'none' },
+			});
+			const jobId = started.output[0].json.jobId as string;
+			const status = await runPresenterVideo(sandbox, {
+				parameters: {
+					resource: 'video',
+					operation: 'getGenerationStatus',
+					jobId,
+					waitForCompletion: 'poll',
+					options: FAST_POLLING,
+				},
+			});
+			expect(status.output[0].json).toMatchObject({ jobId, status: 'completed', videoId: expect.any(String) });
+		});
+
 		it('Create turns a prompt into an MP4', async () => {
 			const result = await runPresenterVideo(sandbox, {
 				parameters: { ...promptVideo, operation: 'create', downloadThumbnail: false, options: FAST_POLLING },
