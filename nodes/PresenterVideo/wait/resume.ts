@@ -4,6 +4,7 @@ import { settledJobJson } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
+import { BudgetDeadlineError } from '../transport/budget';
 import { createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
 import {
@@ -64,6 +65,9 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
 const CONFIRM_MS = 5_000;
 
 const CONFIRM_STEP_MS = 250;
+
+/** How long a callback's read may wait for room in the request budget. */
+const CALLBACK_READ_WAIT_MS = 2_000;
 
 /**
  * A completed generation as its callback tells it. The service sends the callback from inside the
@@ -136,8 +140,13 @@ export async function resumeFromCallback(
 	return await inTurn(executionId, async (alreadyResumed) => {
 		if (alreadyResumed) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
+		// With the request budget full, a callback reads nothing: the batch's watch reads once the
+		// service has been silent, instead of every callback queueing behind the limit in turn.
+		if (!client.budget.window.hasRoom(Date.now())) return { noWebhookResponse: true };
 		const read = async (job: WaitingJob) =>
-			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId));
+			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
+				deadline: Date.now() + CALLBACK_READ_WAIT_MS,
+			});
 		let ended: Map<number, ServiceJob> | undefined;
 		try {
 			ended = await readAllIfEnded(
@@ -146,7 +155,9 @@ export async function resumeFromCallback(
 			);
 		} catch (error) {
 			// The execution keeps waiting: the watch of the paused batch reads it again later.
-			context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
+			if (!(error instanceof BudgetDeadlineError)) {
+				context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
+			}
 			return { noWebhookResponse: true };
 		}
 		if (!ended) return { noWebhookResponse: true };
