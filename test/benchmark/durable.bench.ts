@@ -5,7 +5,7 @@
  * ended. Reports the wall time against the longest job, the status calls made while no callback
  * had arrived yet (polls), and the API calls per item. Uses the built node in dist/, as n8n loads it.
  *
- *   npm run bench:durable -- [items=100] [jobMs=5000]
+ *   npm run bench:durable -- [items=100] [jobMs=5000] [profile=contract|code]
  */
 
 import { loadBuiltNode, promptBatch, runBenchmark } from './benchKit';
@@ -16,10 +16,11 @@ const TOLERANCE_MS = 5_000;
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 100);
 	const jobMs = Number(process.argv[3] ?? 5000);
+	const profile = process.argv[4] === 'code' ? 'code' : 'contract';
 	const { startSandbox } = await import('../sandbox');
 	const { startWaitingWebhookServer } = await import('../harness');
 
-	const sandbox = await startSandbox({ timings: { generationMs: jobMs, exportMs: 200 } });
+	const sandbox = await startSandbox({ profile, timings: { generationMs: jobMs, exportMs: 200 } });
 	const waiting = await startWaitingWebhookServer();
 	try {
 		const runBuiltNode = await loadBuiltNode(sandbox);
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
 		console.log(
 			JSON.stringify(
 				{
+					profile,
 					items: itemCount,
 					jobMs,
 					completed: output.filter((item) => item.json.status === 'completed').length,

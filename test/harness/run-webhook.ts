@@ -41,6 +41,8 @@ export interface RunWebhookOptions extends InstanceUrls {
 	workflowId?: string;
 	/** Default 'webhook' (a production URL call). */
 	mode?: WorkflowExecuteMode;
+	/** Told the answer as soon as the caller has it, while `webhook()` may still be running. */
+	onAnswered?: (response: CapturedResponse) => void;
 }
 
 export interface WebhookRunResult {
@@ -127,6 +129,7 @@ export async function runWebhook(options: RunWebhookOptions): Promise<WebhookRun
 			return outcome;
 		},
 	);
+	options.onAnswered?.(response);
 	const outcome = await handled;
 	return {
 		response,

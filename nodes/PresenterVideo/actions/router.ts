@@ -190,7 +190,7 @@ async function startAndPause(
 	};
 	assertResumeReachable(node, resumeUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, maxWaitMs);
+	return await pauseForCallbacks(this, started, kind, maxWaitMs);
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -201,7 +201,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 	}
 
-	if (operation.pausesForJob && this.getNodeParameter('waitForCompletion', 0) === 'callback') {
+	// Only generations pause: the service's code never calls back for an export, which is short and polled.
+	if (operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback') {
 		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob)];
 	}
 

@@ -68,11 +68,15 @@ interface ScriptInput {
 	webSearch?: unknown;
 }
 
+const HORIZONTAL_FRAME = { width: 1920, height: 1080 };
+
 /** `original` keeps the video's own format, so nothing is sent; width and height only go with `custom`. */
 function buildFrame(input: FrameInput, allowOriginal: boolean): IDataObject {
 	const format = optionalText(input.format, 'Format');
 	if (format === undefined || (allowOriginal && format === 'original')) return {};
 	checkChoice('Format', format, VIDEO_FORMATS);
+	// The service refuses `horizontal` (400 invalid_format): 16:9 goes as the custom frame it stands for.
+	if (format === 'horizontal') return { format: 'custom', ...HORIZONTAL_FRAME };
 	if (format !== 'custom') return { format };
 	return { format, width: checkPixels('Width', input.width), height: checkPixels('Height', input.height) };
 }

@@ -1,8 +1,8 @@
-import { type IDataObject, NodeApiError } from 'n8n-workflow';
+import { type IDataObject, type INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { startOnce, type StartOutcome } from '../billing/startOnce';
 import { JOB_KINDS } from '../service/jobKinds';
-import type { JobKind, ServiceJob } from '../service/types';
+import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import type { CallOptions } from '../transport/client';
 import { WaitCancelledError } from '../transport/time';
 import type { ItemTools, StartedJob } from './types';
@@ -105,7 +105,41 @@ export async function readJob(
 	itemIndex: number,
 	queue: Pick<CallOptions, 'order' | 'deadline' | 'beforeStart'> = {},
 ): Promise<ServiceJob> {
-	return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex, ...queue });
+	try {
+		return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex, ...queue });
+	} catch (error) {
+		throw kind === 'export' ? unknownExportError(tools.node, jobId, error, itemIndex) : error;
+	}
+}
+
+/**
+ * The service answers 500 internal_error, not 404, for an export id it does not know; the
+ * transport has retried it by now, so a 500 that stays names the id as unknown.
+ */
+function unknownExportError(node: INode, jobId: string, error: unknown, itemIndex: number): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '500') return error;
+	return new NodeApiError(
+		node,
+		{ httpCode: 500, code: 'internal_error', jobId },
+		{
+			message: `The service does not know export job ${jobId}: its status answers 500 internal_error, as it does for unknown export IDs`,
+			description:
+				'Check the job ID: map the jobId output of Export (an export job, not a generation job). If the ID is right, the service had an internal error: try again in a few minutes.',
+			httpCode: '500',
+			itemIndex,
+		},
+	);
+}
+
+/** The MP4's address of a completed export; the service may complete an export whose render gave none. */
+export function exportedFileUrl(node: INode, job: ExportJob, itemIndex: number): string {
+	const url = job.result?.video_url;
+	if (typeof url === 'string' && url !== '') return url;
+	throw new NodeOperationError(node, `Export job ${job.job_id} completed without a download URL`, {
+		description:
+			'The service reported the export as completed but its render gave no file. Start the export again (Video > Export with the same video ID); if it keeps happening, contact the service with this job ID.',
+		itemIndex,
+	});
 }
 
 /** A status that could not be read while waiting: the error keeps the job id. */

@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 
 import { type ApiContext, CREDENTIAL_TYPE } from './apiRequest';
 import { type CallAnswer, RateWindow } from './rateWindow';
-import { header } from './retryPolicy';
+import { header, rateLimitResetAt } from './retryPolicy';
 import { serviceMs } from './time';
 
 /**
@@ -210,7 +210,7 @@ function headerNumber(headers: Record<string, unknown>, name: string): number | 
 
 /** What an HTTP answer says about the window: a 429 is a refusal, anything else may carry X-RateLimit-*. */
 export function answerOf(status: number, headers: Record<string, unknown>): CallAnswer {
-	if (status === 429) return { type: 'refused' };
+	if (status === 429) return { type: 'refused', resetAt: rateLimitResetAt(headers) };
 	const reset = headerNumber(headers, 'x-ratelimit-reset');
 	return {
 		type: 'answered',

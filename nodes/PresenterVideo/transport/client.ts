@@ -84,7 +84,12 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		body: IDataObject | undefined,
 		options: CallOptions,
 	): Promise<unknown> {
-		const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
+		const state: RetryState = {
+			retries: 0,
+			rateLimitRetries: 0,
+			untilDeadline: options.deadline !== undefined,
+			deadline: options.deadline,
+		};
 		for (;;) {
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;

@@ -41,7 +41,7 @@ const EXPLANATIONS: Record<string, ErrorExplanation> = {
 	},
 	INVALID_FORMAT: {
 		title: 'The format is not valid',
-		fix: 'Use vertical, square, ads, horizontal or custom.',
+		fix: 'The service accepts vertical, square, ads or custom (with width and height, 1-5000 pixels); 16:9 is custom 1920x1080, which the node\'s Horizontal option sends.',
 	},
 	INVALID_TYPE: {
 		title: 'A parameter has the wrong type',

@@ -27,23 +27,33 @@ export function header(headers: Record<string, unknown>, name: string): string |
 }
 
 /**
- * How long a 429 asks us to wait: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`
- * (epoch seconds), capped so that a wrong clock cannot stall the workflow.
+ * When a 429 says to come back (epoch ms): `Retry-After` (seconds or an HTTP date) or
+ * `X-RateLimit-Reset` (epoch seconds). Undefined when it says nothing (the service's usual 429).
  */
-export function rateLimitDelay(headers: Record<string, unknown>, now = Date.now()): number | undefined {
+export function rateLimitResetAt(headers: Record<string, unknown>, now = Date.now()): number | undefined {
 	const retryAfter = header(headers, 'retry-after');
-	let delay: number | undefined;
 	if (retryAfter !== undefined) {
 		const seconds = Number(retryAfter);
-		delay = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
+		const at = Number.isFinite(seconds) ? now + seconds * 1000 : Date.parse(retryAfter);
+		if (!Number.isNaN(at)) return at;
 	}
 	const reset = Number(header(headers, 'x-ratelimit-reset'));
-	if ((delay === undefined || Number.isNaN(delay)) && Number.isFinite(reset) && reset > 0) {
-		delay = reset * 1000 - now;
-	}
-	if (delay === undefined || Number.isNaN(delay)) return undefined;
+	return Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
+}
+
+/**
+ * How long a 429 asks us to wait, capped at `maxMs` (the call's deadline, or a minute) so that a
+ * wrong clock cannot stall the workflow.
+ */
+export function rateLimitDelay(
+	headers: Record<string, unknown>,
+	now = Date.now(),
+	maxMs = RETRY_LIMITS.maxRateLimitWaitMs,
+): number | undefined {
+	const at = rateLimitResetAt(headers, now);
+	if (at === undefined) return undefined;
 	// The reset is given in whole seconds: a small margin avoids arriving just before it.
-	return Math.min(Math.max(delay, 0) + 100, RETRY_LIMITS.maxRateLimitWaitMs);
+	return Math.min(Math.max(at - now, 0) + 100, Math.max(maxMs, 0));
 }
 
 export interface RetryState {
@@ -51,6 +61,8 @@ export interface RetryState {
 	rateLimitRetries: number;
 	/** A deadline bounds the call (a wait's Max Wait): refusals are waited out until then. */
 	untilDeadline?: boolean;
+	/** That deadline (epoch ms): a refusal's named wait is not waited past it. */
+	deadline?: number;
 }
 
 /** The delay before the next attempt, or undefined when the outcome must be reported as it is. */
@@ -63,7 +75,8 @@ export function nextRetryDelay(
 	if (outcome.type === 'status' && outcome.status === 429) {
 		if (!state.untilDeadline && state.rateLimitRetries >= RETRY_LIMITS.maxRateLimitRetries) return undefined;
 		// The request budget holds the next attempt until the window has room, refusal counted.
-		return rateLimitDelay(outcome.headers, now) ?? 0;
+		const maxMs = state.deadline === undefined ? RETRY_LIMITS.maxRateLimitWaitMs : state.deadline - now;
+		return rateLimitDelay(outcome.headers, now, maxMs) ?? 0;
 	}
 	if (kind === 'start') return undefined;
 	const transient =

@@ -4,11 +4,14 @@ import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { parseErrorBody } from '../transport/errors';
+import { waitFor } from '../transport/time';
 import { type JobEvent, readError, readResult } from './event';
 import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
 
 export type Confirmation =
 	| { verdict: 'confirmed'; event: JobEvent & { kind: JobKind } }
+	/** The service's code calls back for a completed generation before its status says so. */
+	| { verdict: 'lagging'; kind: JobKind }
 	| { verdict: 'contradicted'; reason: 'unknown-job' | 'other-status' | 'other-job' }
 	| { verdict: 'unavailable'; cause: string };
 
@@ -20,11 +23,21 @@ export function kindsToTry(event: JobEvent): JobKind[] {
 	return event.kindSource === 'prefix' ? [event.kind, OTHER_KIND[event.kind]] : [event.kind];
 }
 
+/** A completed generation's callback whose job the service still reports running: the delivery comes first. */
+function statusLags(event: JobEvent, kind: JobKind, reportedStatus: string | undefined): boolean {
+	return (
+		kind === 'generation' &&
+		event.status === 'completed' &&
+		(reportedStatus === 'processing' || reportedStatus === 'pending')
+	);
+}
+
 /** The delivery holds only if the service reports the same job in the same final status. */
 export function compareWithStatus(event: JobEvent, kind: JobKind, body: Record<string, unknown>): Confirmation {
 	const reportedId = typeof body.job_id === 'string' ? body.job_id.trim() : undefined;
 	if (reportedId !== undefined && reportedId !== event.jobId) return { verdict: 'contradicted', reason: 'other-job' };
 	const reportedStatus = typeof body.status === 'string' ? body.status.trim().toLowerCase() : undefined;
+	if (reportedId !== undefined && statusLags(event, kind, reportedStatus)) return { verdict: 'lagging', kind };
 	if (reportedStatus !== event.status) return { verdict: 'contradicted', reason: 'other-status' };
 
 	// From here on the service's own answer is the truth: it replaces what the delivery said.
@@ -71,17 +84,22 @@ async function lookupWithinDeadline(
 	}
 }
 
-/** The event as the service reports it, or the reply that ends the delivery without a start. */
+/**
+ * The event as the service reports it, the reply that ends the delivery without a start, or a
+ * job whose status lags behind its callback: the service finishes it only once the delivery is
+ * answered, so it is confirmed after the answer (`confirmAfterAnswer`).
+ */
 export async function confirmWithService(
 	context: IWebhookFunctions,
 	event: JobEvent,
 	deadline: Deadline,
-): Promise<{ event: JobEvent & { kind: JobKind } } | { reply: ReplyName }> {
+): Promise<{ event: JobEvent & { kind: JobKind } } | { reply: ReplyName } | { lagging: JobKind }> {
 	const confirmation = await confirmEvent(
 		event,
 		async (kind) => await lookupWithinDeadline(context, kind, event.jobId, deadline),
 	);
 	if (confirmation.verdict === 'confirmed') return { event: confirmation.event };
+	if (confirmation.verdict === 'lagging') return { lagging: confirmation.kind };
 	if (confirmation.verdict === 'unavailable') {
 		context.logger.warn(
 			`Presenter Video Trigger: could not confirm job ${event.jobId} (${confirmation.cause}); the service will retry`,
@@ -92,6 +110,32 @@ export async function confirmWithService(
 		`Presenter Video Trigger: the service does not confirm job ${event.jobId} as ${event.status} (${confirmation.reason}); nothing started`,
 	);
 	return { reply: 'notConfirmed' };
+}
+
+/** How long after the answer a lagging status may take to say completed; a delivery over, it turns at once. */
+export const CONFIRM_AFTER_ANSWER = { boundMs: 10_000, stepMs: 500 };
+
+/**
+ * Reads the job's status, after the delivery was answered, until the service reports the event
+ * or the bound passes: the confirmed event, or undefined (failed, another job, still running).
+ */
+export async function confirmAfterAnswer(
+	context: IWebhookFunctions,
+	event: JobEvent,
+	kind: JobKind,
+): Promise<(JobEvent & { kind: JobKind }) | undefined> {
+	const until = Date.now() + CONFIRM_AFTER_ANSWER.boundMs;
+	for (;;) {
+		const answer = await fetchJobStatus(context, kind, event.jobId, DELIVERY_LIMITS.confirmTimeoutMs);
+		if (answer.outcome === 'unknown-job') return undefined;
+		if (answer.outcome === 'found') {
+			const confirmation = compareWithStatus(event, kind, answer.body);
+			if (confirmation.verdict === 'confirmed') return confirmation.event;
+			if (confirmation.verdict !== 'lagging') return undefined;
+		}
+		if (Date.now() + CONFIRM_AFTER_ANSWER.stepMs >= until) return undefined;
+		await waitFor(CONFIRM_AFTER_ANSWER.stepMs);
+	}
 }
 
 export type StatusLookup =

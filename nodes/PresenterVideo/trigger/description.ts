@@ -7,22 +7,22 @@ const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
 	{
 		name: 'Export Completed',
 		value: 'export.completed',
-		description: 'An export finished: the output has the MP4 address and thumbnail',
+		description: 'An export finished: the output has the MP4 address and thumbnail. The service does not send this event today (its exports call back nobody): poll with Export or Get Export Status instead.',
 	},
 	{
 		name: 'Export Failed',
 		value: 'export.failed',
-		description: 'An export failed: the output has the error code and message',
+		description: 'An export failed: the output has the error code and message. The service does not send this event today: poll with Export or Get Export Status instead.',
 	},
 	{
 		name: 'Generation Completed',
 		value: 'generation.completed',
-		description: 'A video generation finished: the output has the video ID to export',
+		description: 'A video generation finished: the output has the video ID to export. The service sends this event today (before its status says completed; Confirm With API waits for it).',
 	},
 	{
 		name: 'Generation Failed',
 		value: 'generation.failed',
-		description: 'A video generation failed: the output has the error code and message',
+		description: 'A video generation failed: the output has the error code and message. The service does not send this event today: use Generate with Wait for Completion to see failures.',
 	},
 ];
 
@@ -64,7 +64,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to check each event with the job's status endpoint before starting the workflow, using the Presenter Video API credential (select one above). The workflow starts only if the service reports the same job in the same final state, and the output then holds the service's answer, so a forged call starts nothing.",
+					"Whether to check each event with the job's status endpoint before starting the workflow, using the Presenter Video API credential (select one above). The workflow starts only if the service reports the same job in the same final state, and the output then holds the service's answer, so a forged call starts nothing. The service calls back for a completed generation before its status says so: such a delivery is answered first, then confirmed within 10 seconds.",
 			},
 			{
 				displayName: 'Download Video',

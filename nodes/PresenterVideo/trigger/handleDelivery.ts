@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { JobKind } from '../service/types';
-import { confirmWithService } from './confirm';
+import { confirmAfterAnswer, confirmWithService } from './confirm';
 import type { TriggerOptions } from './description';
 import { buildEventJson, classifyDelivery, eventName, type EventName, type JobEvent } from './event';
 import { claim, eventKey, hasEntry, release, scopedKey, withEntry } from './repeats';
@@ -18,6 +18,13 @@ function answer(context: IWebhookFunctions, name: ReplyName): IWebhookResponseDa
 	response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
 	response.end(JSON.stringify(reply.body));
 	return { noWebhookResponse: true };
+}
+
+/** A 2xx answer written before webhook() returns: the service is told to stop retrying. */
+function answerNow(context: IWebhookFunctions): void {
+	const response = context.getResponseObject();
+	response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify({ received: true, outcome: 'confirming' }));
 }
 
 /** One trigger node of one workflow, test URL and production URL apart. */
@@ -70,13 +77,28 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	let accepted = false;
 	try {
 		let confirmed = false;
+		let answered = false;
 		if (options.confirmWithApi) {
 			const confirmation = await confirmWithService(context, event, deadline);
 			if ('reply' in confirmation) return answer(context, confirmation.reply);
-			event = confirmation.event;
+			if ('lagging' in confirmation) {
+				// The service finishes the job only once this delivery is answered: answer, then confirm.
+				answerNow(context);
+				answered = true;
+				const later = await confirmAfterAnswer(context, event, confirmation.lagging);
+				if (!later) {
+					log.info(
+						`Presenter Video Trigger: the service did not confirm job ${event.jobId} as ${event.status} after the answer; nothing started`,
+					);
+					return { noWebhookResponse: true };
+				}
+				event = later;
+			} else {
+				event = confirmation.event;
+			}
 			confirmed = true;
 			// The service may have corrected a kind guessed from the id prefix.
-			if (!isSelected(selected, event)) return answer(context, 'notSelected');
+			if (!isSelected(selected, event)) return answered ? { noWebhookResponse: true } : answer(context, 'notSelected');
 		}
 		const knownEvent = event as JobEvent & { kind: JobKind };
 
@@ -94,6 +116,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 		// n8n 2.x saves it the first time only, and never atomically across processes.
 		staticData[LEDGER_FIELD] = withEntry(staticData[LEDGER_FIELD], key);
 		accepted = true;
+		if (answered) return { noWebhookResponse: true, workflowData: [[item]] };
 		return { workflowData: [[item]], webhookResponse: REPLIES.started.body };
 	} finally {
 		release(processKey, accepted);

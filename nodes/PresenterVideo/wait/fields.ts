@@ -24,7 +24,7 @@ const PAUSE_OPTION = {
 	name: 'Pause Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'Pause the execution without polling or holding a worker, and resume once the service has reported the end of every job. The service must reach n8n’s address: for n8n on localhost or a private network with a remote service, use Poll Until Done.',
+		'Pause the execution without holding a worker, and resume once every job has ended: on the service’s callbacks, and, for jobs it does not call back for (failures), on an occasional status check while it is silent. Exports are short and the service never calls back for them: they are polled. The service must reach n8n’s address: for n8n on localhost or a private network with a remote service, use Poll Until Done.',
 };
 
 export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {

@@ -8,8 +8,10 @@ import {
 
 import { startedJobJson, timedOutHint } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
-import type { ServiceJob } from '../service/types';
-import type { ApiClient } from '../transport/client';
+import type { JobKind, ServiceJob } from '../service/types';
+import { type ApiClient, createApiClient } from '../transport/client';
+import { waitingJobs } from './resume';
+import { watchPausedBatch } from './watch';
 
 /** n8n's address for resuming this execution, handed to the service as every job's webhook. */
 export function resumeUrlOf(context: IExecuteFunctions): string {
@@ -59,13 +61,28 @@ export function waitingItemJson(started: StartedJob, body: IDataObject): IDataOb
 export async function pauseForCallbacks(
 	context: IExecuteFunctions,
 	started: INodeExecutionData[],
+	kind: JobKind,
 	maxWaitMs: number,
 ): Promise<INodeExecutionData[]> {
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
 	if (!started.some((item) => item.json.timedOut === true)) return started;
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
-	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
+	const now = Date.now();
+	await context.putExecutionToWait(new Date(now + maxWaitMs));
+	const resumeUrl = resumeUrlOf(context);
+	// Not awaited: the execution is paused and holds no worker; the watch only reads and calls back.
+	void watchPausedBatch({
+		executionId: context.getExecutionId(),
+		jobs: waitingJobs(started, kind),
+		startedAt: now,
+		deadline: now + maxWaitMs,
+		client: await createApiClient(context),
+		wake: async (body) => {
+			await context.helpers.httpRequest({ method: 'POST', url: resumeUrl, body, json: true });
+		},
+		logger: context.logger,
+	});
 	return started.map((item) => {
 		if (item.json.timedOut !== true) return item;
 		const json: IDataObject = { ...item.json, waitingForCallback: true };

@@ -1,10 +1,10 @@
 import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { ScheduledRead } from '../jobs/readScheduler';
-import { longestFirst, readJob, unreadableStatusError } from '../jobs/start';
+import { exportedFileUrl, longestFirst, readJob, unreadableStatusError } from '../jobs/start';
 import type { ItemTools, SettledJob, StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
-import type { JobKind, ServiceJob } from '../service/types';
+import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
 import { explainCode, failureFix, normalizeCode } from '../transport/errorCatalog';
 import { WaitCancelledError, waitFor } from '../transport/time';
@@ -99,5 +99,7 @@ export async function waitUntilSettled(
 	}
 	const settled: ServiceJob = job ?? { job_id: jobId, status: started.start?.status ?? 'pending' };
 	if (settled.status === 'failed') throw failedJobError(tools.node, kind, settled, itemIndex, started.body);
+	// Waited for, a completed export is its file: without one it is no success.
+	if (kind === 'export' && settled.status === 'completed') exportedFileUrl(tools.node, settled as ExportJob, itemIndex);
 	return { kind, job: settled, timedOut };
 }

@@ -4,7 +4,18 @@ import { settledJobJson } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
+import { BudgetDeadlineError } from '../transport/budget';
 import { createApiClient } from '../transport/client';
+import { waitFor } from '../transport/time';
+import {
+	endedState,
+	inTurn,
+	markResumed,
+	noteCallback,
+	rememberEnded,
+	rememberReported,
+	reportedState,
+} from './batchMemory';
 
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
@@ -21,7 +32,7 @@ function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
 	}
 }
 
-function waitingJobs(items: INodeExecutionData[], kind: JobKind): WaitingJob[] {
+export function waitingJobs(items: INodeExecutionData[], kind: JobKind): WaitingJob[] {
 	return items.flatMap((item, itemIndex) => {
 		const { jobId, timedOut, estimatedCredits } = item.json ?? {};
 		if (typeof jobId !== 'string' || timedOut !== true) return [];
@@ -50,11 +61,58 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
 	return { noWebhookResponse: true };
 }
 
+/** How long a completed generation's status may lag behind its callback before the callback is taken at its word. */
+const CONFIRM_MS = 5_000;
+
+const CONFIRM_STEP_MS = 250;
+
+/** How long a callback's read may wait for room in the request budget. */
+const CALLBACK_READ_WAIT_MS = 2_000;
+
 /**
- * A call from the service to the resume URL: one job of the batch has ended. Nothing this
- * function learns is kept between calls, so it decides from the service whether the whole batch
- * has ended, reading as few statuses as it can; only then does the execution go on, with every
- * item's state read from the service (the callback's own word is not taken as the result).
+ * A completed generation as its callback tells it. The service sends the callback from inside the
+ * job, before its status says completed, and the status turns only once the delivery is answered.
+ */
+export function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | undefined {
+	const result = body.result as { video_id?: unknown } | undefined;
+	if (kind !== 'generation' || body.status !== 'completed' || typeof result?.video_id !== 'string') return undefined;
+	if (result.video_id === '') return undefined;
+	return { job_id: String(body.job_id), status: 'completed', result } as ServiceJob;
+}
+
+/**
+ * A job's final state, or its running state: what the service says, waited for a moment when the
+ * job's own callback (answered by now) said it completed, and the callback's word when the status
+ * still lags after that.
+ */
+async function readWaitingJob(
+	executionId: string,
+	job: WaitingJob,
+	calledBack: string,
+	read: (job: WaitingJob) => Promise<ServiceJob>,
+): Promise<ServiceJob> {
+	const known = endedState(executionId, job.jobId);
+	if (known) return known;
+	let state = await read(job);
+	const reported = reportedState(executionId, job.jobId);
+	if (!isTerminal(state?.status) && reported && job.jobId === calledBack) {
+		const until = Date.now() + CONFIRM_MS;
+		while (!isTerminal(state?.status) && Date.now() < until) {
+			await waitFor(CONFIRM_STEP_MS);
+			state = await read(job);
+		}
+	}
+	if (!isTerminal(state?.status) && reported) state = reported;
+	if (isTerminal(state?.status)) rememberEnded(executionId, state);
+	return state;
+}
+
+/**
+ * A call from the service to the resume URL: one job of the batch has ended. The call is answered
+ * at once (the service's job cannot finish before its delivery is answered), then the batch is
+ * looked at, reading as few statuses as it can; the execution goes on once every job has ended,
+ * with every item's state read from the service, or a completed generation's callback where its
+ * status still lags.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
@@ -73,24 +131,39 @@ export async function resumeFromCallback(
 	const reported = body.status;
 	if (typeof reported === 'string' && !isTerminal(reported)) return { webhookResponse: { received: true } };
 
-	return await inTurn(context.getExecutionId(), async (alreadyResumed) => {
-		if (alreadyResumed) return { webhookResponse: { received: true } };
+	const executionId = context.getExecutionId();
+	noteCallback(executionId);
+	const completion = reportedCompletion(kind, body);
+	if (completion) rememberReported(executionId, completion);
+	answer(context, 200, { received: true });
+
+	return await inTurn(executionId, async (alreadyResumed) => {
+		if (alreadyResumed) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
+		// With the request budget full, a callback reads nothing: the batch's watch reads once the
+		// service has been silent, instead of every callback queueing behind the limit in turn.
+		if (!client.budget.window.hasRoom(Date.now())) return { noWebhookResponse: true };
+		const read = async (job: WaitingJob) =>
+			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
+				deadline: Date.now() + CALLBACK_READ_WAIT_MS,
+			});
 		let ended: Map<number, ServiceJob> | undefined;
 		try {
 			ended = await readAllIfEnded(
 				probeOrder(jobs, isTerminal(reported) ? jobId : undefined),
-				async (job) => await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)),
+				async (job) => await readWaitingJob(executionId, job, jobId, read),
 			);
 		} catch (error) {
-			// The execution keeps waiting; the service delivers the callback again after a failure.
-			context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
-			return answer(context, 503, { error: 'The job states could not be read; the execution keeps waiting' });
+			// The execution keeps waiting: the watch of the paused batch reads it again later.
+			if (!(error instanceof BudgetDeadlineError)) {
+				context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
+			}
+			return { noWebhookResponse: true };
 		}
-		if (!ended) return { webhookResponse: { received: true } };
-		markResumed(context.getExecutionId());
+		if (!ended) return { noWebhookResponse: true };
+		markResumed(executionId);
 		const simplify = context.getNodeParameter('simplify', true) as boolean;
-		return { webhookResponse: { received: true }, workflowData: [settledItems(items, ended, simplify)] };
+		return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
 	});
 }
 
@@ -136,50 +209,4 @@ export async function readAllIfEnded(
 		batch.forEach((job, index) => ended.set(job.itemIndex, states[index]));
 	}
 	return ended;
-}
-
-/**
- * Callbacks of one paused execution, handled one at a time in this n8n process. Two callbacks that
- * both find the batch finished would otherwise both resume it: n8n 2.x refuses the second resume
- * itself, n8n 1.x does not. Handled in turn, the later one sees the execution already resumed and
- * costs no API call. Several n8n processes (queue mode with many webhook processors) each have
- * their own gate; there n8n 2.x's own check is what holds.
- */
-
-/** How long an execution resumed here is remembered: longer than any callback retry. */
-const RESUMED_MEMORY_MS = 60 * 60_000;
-
-const MAX_REMEMBERED = 1000;
-
-const queues = new Map<string, Promise<unknown>>();
-
-const resumed = new Map<string, number>();
-
-function forgetOld(now: number): void {
-	for (const [executionId, at] of resumed) {
-		if (now - at < RESUMED_MEMORY_MS && resumed.size <= MAX_REMEMBERED) break;
-		resumed.delete(executionId);
-	}
-}
-
-/** Runs `task` after the callbacks of the same execution already being handled here. */
-async function inTurn<T>(executionId: string, task: (alreadyResumed: boolean) => Promise<T>): Promise<T> {
-	const previous = queues.get(executionId) ?? Promise.resolve();
-	const current = previous.then(
-		async () => await task(resumed.has(executionId)),
-		async () => await task(resumed.has(executionId)),
-	);
-	const settled = current.catch(() => undefined);
-	queues.set(executionId, settled);
-	try {
-		return await current;
-	} finally {
-		if (queues.get(executionId) === settled) queues.delete(executionId);
-	}
-}
-
-/** Marks the execution as resumed by this process. */
-function markResumed(executionId: string, now = Date.now()): void {
-	forgetOld(now);
-	resumed.set(executionId, now);
 }

@@ -6,36 +6,39 @@ import { e2eSandboxOptions } from '../sandbox-settings';
 import { nodeOutputItems } from '../support/execution-items';
 import { finishedExecutions } from '../support/executions';
 import { sandboxPost, type StartedJob } from '../support/sandbox-api';
-import { generatedVideoId } from '../support/sandbox-jobs';
 import { deliveriesFor } from '../support/webhook-deliveries';
 import { exportNotifyTriggerPath, exportNotifyVariant } from '../workflows/example-variants';
 
-/** The example's trigger, active, receiving the export callback of a video made elsewhere. */
+/** The example's trigger, active, receiving the callback of a generation made elsewhere; the workflow exports and emails it. */
 export const exampleExportNotifyScenario: Scenario = {
-	name: 'example: export completed, email the video',
+	name: 'example: video generated, export and email it',
 	workflows: [exportNotifyVariant],
 	async run({ instance, api, sandbox }) {
-		const videoId = await generatedVideoId(sandbox, 'Our new delivery area');
-		const exportJob = await sandboxPost<StartedJob>(sandbox, '/export/start', {
-			video_id: videoId,
+		const generation = await sandboxPost<StartedJob>(sandbox, '/generation/start', {
+			prompt: 'Our new delivery area',
+			duration: 10,
 			webhook_url: instance.webhookUrl(exportNotifyTriggerPath),
 		});
-		await deliveriesFor(sandbox, exportJob.job_id, 1 + (e2eSandboxOptions.duplicateDeliveries ?? 0));
+		await deliveriesFor(sandbox, generation.job_id, 1 + (e2eSandboxOptions.duplicateDeliveries ?? 0));
 		const [execution] = await finishedExecutions(api, exportNotifyVariant.id, 1);
 		assert.equal(execution.status, 'success');
 
-		const [event] = nodeOutputItems(execution, 'Export completed');
-		assert.equal(event.json.jobId, exportJob.job_id);
+		const [event] = nodeOutputItems(execution, 'Video generated');
+		assert.equal(event.json.jobId, generation.job_id);
 		assert.equal(event.json.confirmed, true);
-		assert.equal(event.binary?.data?.mimeType, 'video/mp4', 'the MP4 arrives with the event');
+		const [exported] = nodeOutputItems(execution, 'Export the video');
+		const exportJobId = String(exported.json.jobId);
+		assert.equal(exported.json.videoId, event.json.videoId);
+		const [downloaded] = nodeOutputItems(execution, 'Download the video');
+		assert.equal(downloaded.binary?.data?.mimeType, 'video/mp4', 'the MP4 arrives with the item');
 		const [email] = nodeOutputItems(execution, 'Email the video').map((item) => item.json);
-		const videoUrl = `${sandbox.storageUrl}/videos/${exportJob.job_id}.mp4`;
-		assert.equal(email.subject, `Your presenter video is ready (${exportJob.job_id})`);
+		const videoUrl = `${sandbox.storageUrl}/videos/${exportJobId}.mp4`;
+		assert.equal(email.subject, `Your presenter video is ready (${exportJobId})`);
 		assert.ok(String(email.text).includes(`Download link (valid for 7 days): ${videoUrl}`), String(email.text));
-		assert.equal(email.attachment, `${exportJob.job_id}.mp4`);
+		assert.equal(email.attachment, `${exportJobId}.mp4`);
 
 		await sleep(1_000);
 		const all = await api.listExecutions({ workflowId: exportNotifyVariant.id, includeData: false });
-		assert.equal(all.length, 1, 'one email per export, whatever the number of deliveries');
+		assert.equal(all.length, 1, 'one email per video, whatever the number of deliveries');
 	},
 };

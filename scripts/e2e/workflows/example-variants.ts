@@ -81,13 +81,13 @@ export const scriptReviewVariant = withStandIns(
 	ownWebhooks('e2e2'),
 );
 
-// 3. Export completed, email the video: the email's fields instead of sending it.
+// 3. Video generated, exported, emailed: the email's fields instead of sending it.
 const exportNotify = loadExample('export-completed-notify.json');
 const email = parametersOf(exportNotify, 'Email the video');
 export const exportNotifyVariant = withStandIns(
 	exportNotify,
 	'E2eExExportNtfy1',
-	'E2E variant: export completed, email the video',
+	'E2E variant: video generated, export and email it',
 	{
 		'Email the video': setNode('Email the video', [
 			['to', 'string', String(email.toEmail)],
@@ -98,4 +98,4 @@ export const exportNotifyVariant = withStandIns(
 	},
 	ownWebhooks('e2e3'),
 );
-export const exportNotifyTriggerPath = `${webhookIdOf(exportNotifyVariant, 'Export completed')}/presenter-video`;
+export const exportNotifyTriggerPath = `${webhookIdOf(exportNotifyVariant, 'Video generated')}/presenter-video`;

@@ -28,6 +28,15 @@ export interface PresenterVideoRun {
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 }
 
+/** A prompt-made video's fields, shared by the video operation tests. */
+export const PROMPT_VIDEO = {
+	resource: 'video',
+	inputMethod: 'prompt',
+	prompt: 'Our new coffee blend',
+	duration: 30,
+	format: 'vertical',
+};
+
 export const FAST_TIMINGS: Partial<SandboxOptions> = { timings: { generationMs: 300, exportMs: 200 } };
 
 /** A second between status calls keeps short tests short; the real schedule is pinned by unit tests. */
@@ -43,6 +52,18 @@ export const PROMPT_GENERATE = {
 	format: 'vertical',
 	waitForCompletion: 'none',
 };
+
+/** Export of a video in its own format, waited for as `waitForCompletion` says. */
+export function exportParameters(videoId: string, waitForCompletion: string): INodeParameters {
+	return {
+		resource: 'video',
+		operation: 'export',
+		videoId,
+		format: 'original',
+		waitForCompletion,
+		options: FAST_POLLING,
+	};
+}
 
 let runs = 0;
 

@@ -77,8 +77,12 @@ export class TriggerUnderTest {
 		readonly workflowId = `trigger-test-${++TriggerUnderTest.workflowCounter}`,
 	) {}
 
-	async deliver(request: DeliveryRequest): Promise<WebhookRunResult> {
+	async deliver(
+		request: DeliveryRequest,
+		onAnswered?: (response: WebhookRunResult['response']) => void,
+	): Promise<WebhookRunResult> {
 		const result = await runWebhook({
+			onAnswered,
 			nodeType: this.nodeType,
 			node: this.node,
 			credentials: this.sandbox ? [sandboxCredential(this.sandbox, undefined, this.storageUrl)] : [],
@@ -142,12 +146,15 @@ export class DeliveryRelay {
 				const query: Record<string, string> = Object.fromEntries(url.searchParams.entries());
 				const headers: Record<string, string> = {};
 				if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
-				const result = await trigger.deliver({ query, headers, body: raw });
-				res.writeHead(result.response.status, {
-					'content-type': String(result.response.headers['content-type'] ?? 'text/plain'),
+				// Answered as soon as the node answers, as n8n does, even while webhook() goes on.
+				await trigger.deliver({ query, headers, body: raw }, (response) => {
+					res.writeHead(response.status, {
+						'content-type': String(response.headers['content-type'] ?? 'text/plain'),
+					});
+					res.end(response.text);
 				});
-				res.end(result.response.text);
 			})().catch((error: Error) => {
+				if (res.headersSent) return;
 				res.writeHead(599);
 				res.end(error.message);
 			});

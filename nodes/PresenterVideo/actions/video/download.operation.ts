@@ -9,7 +9,7 @@ import {
 import { optionsCollection } from '../../input/fields';
 import { compact } from '../../input/requestBodies';
 import { checkWebUrl, InputError, optionalText, requireText } from '../../input/validation';
-import { readJob } from '../../jobs/start';
+import { exportedFileUrl, readJob } from '../../jobs/start';
 import type { ItemTools } from '../../jobs/types';
 import type { ExportJob } from '../../service/types';
 import { downloadVideoFiles } from '../../transport/download';
@@ -126,15 +126,15 @@ export async function execute(
 	let { videoUrl, thumbnailUrl } = plan;
 	if (plan.jobId) {
 		const job = (await readJob(tools, 'export', plan.jobId, itemIndex)) as ExportJob;
-		if (job.status !== 'completed' || !job.result?.video_url) {
+		if (job.status !== 'completed') {
 			throw new InputError(
 				'Export Job ID',
 				`export ${plan.jobId} is ${job.status}, not completed`,
 				'Download after the export has completed: turn on Wait for Completion on Export, or check Get Export Status first.',
 			);
 		}
-		videoUrl = job.result.video_url;
-		thumbnailUrl = job.result.thumbnail_url;
+		videoUrl = exportedFileUrl(tools.node, job, itemIndex);
+		thumbnailUrl = job.result?.thumbnail_url;
 	}
 	const url = videoUrl as string;
 	const binary = await downloadVideoFiles(this, {

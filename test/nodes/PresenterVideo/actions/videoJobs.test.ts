@@ -1,14 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 import { failMarker, type Sandbox } from '../../../sandbox';
-import { apiRequests, FAST_POLLING, isMp4, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import { apiRequests, FAST_POLLING, isMp4, PROMPT_VIDEO, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
-const promptVideo = {
-	resource: 'video',
-	inputMethod: 'prompt',
-	prompt: 'Our new coffee blend',
-	duration: 30,
-	format: 'vertical',
-};
+const promptVideo = PROMPT_VIDEO;
 
 describe('Video operations, in a workflow', () => {
 	let sandbox: Sandbox;

@@ -56,12 +56,31 @@ describe('rate window arithmetic', () => {
 		expect(window.used(101)).toBe(2);
 	});
 
-	it('keeps others counted until X-RateLimit-Reset when the service says that is later', () => {
-		const window = new RateWindow(2, WINDOW);
-		answered(window, 0, { limit: 2, remaining: 0, resetAt: 3 * WINDOW });
-		// Capped at two windows, against a wrong clock.
-		expect(window.used(1_500)).toBe(1);
-		expect(window.used(2 * WINDOW)).toBe(0);
+	it("takes the window's length from X-RateLimit-Reset, never a fixed minute", () => {
+		const window = new RateWindow(5, 60_000);
+		// Limit 5 with Reset one second ahead: 5 per second.
+		answered(window, 0, { limit: 5, remaining: 4, resetAt: 1_000 });
+		expect(window.windowMs).toBe(1_000);
+		for (const at of [10, 20, 30, 40]) answered(window, at, { limit: 5, remaining: 0, resetAt: 1_000 });
+		expect(window.hasRoom(50)).toBe(false);
+		expect(window.hasRoom(1_000 + 1_000 / 200)).toBe(true);
+	});
+
+	it('keeps its own window when Reset cannot tell them apart (whole seconds), and caps a wrong clock', () => {
+		const window = new RateWindow(2, 1_200);
+		answered(window, 0, { limit: 2, remaining: 1, resetAt: 2_000 });
+		expect(window.windowMs).toBe(1_200);
+		answered(window, 1, { limit: 2, remaining: 1, resetAt: 10 * 3_600_000 });
+		expect(window.windowMs).toBe(15 * 60_000);
+	});
+
+	it('takes a refusal that says when to come back as a full window until then', () => {
+		const window = new RateWindow(3, 60_000);
+		answered(window, 0);
+		window.begin();
+		window.end(10, { type: 'refused', resetAt: 1_010 });
+		expect(window.hasRoom(500)).toBe(false);
+		expect(window.roomAt(500)).toBe(1_010);
 	});
 
 	it('takes the service limit when it is lower than the configured one', () => {

@@ -142,7 +142,7 @@ describe('confirmEvent', () => {
 
 	it('does not look elsewhere once the job is found in another status', async () => {
 		const { asked, lookup } = lookups({
-			generation: { outcome: 'found', body: { job_id: 'run_1', status: 'processing' } },
+			generation: { outcome: 'found', body: { job_id: 'run_1', status: 'failed' } },
 		});
 		expect(
 			await confirmEvent({ jobId: 'run_1', status: 'completed', kind: 'generation', kindSource: 'prefix' }, lookup),
@@ -151,5 +151,14 @@ describe('confirmEvent', () => {
 			reason: 'other-status',
 		});
 		expect(asked).toEqual(['generation']);
+	});
+
+	it('takes a completed generation the status still reports running as lagging behind its callback', async () => {
+		const { lookup } = lookups({
+			generation: { outcome: 'found', body: { job_id: 'run_1', status: 'processing', current_step: 'REDIRECTING' } },
+		});
+		expect(
+			await confirmEvent({ jobId: 'run_1', status: 'completed', kind: 'generation', kindSource: 'result' }, lookup),
+		).toEqual({ verdict: 'lagging', kind: 'generation' });
 	});
 });

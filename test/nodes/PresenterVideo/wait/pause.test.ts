@@ -13,7 +13,7 @@ import {
 	type WaitingWebhookServer,
 } from '../../../harness';
 import { failMarker, type Sandbox } from '../../../sandbox';
-import { apiRequests, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+import { apiRequests, exportParameters, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 describe('isLocalHost', () => {
 	it.each([
@@ -338,6 +338,81 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			console.info(
 				`100 items paused for callbacks: ${calls} API calls, ${calls / count} per item (${reads.length} status reads)`,
 			);
+		});
+	});
+});
+
+describe('Pause Until the Service Calls Back, on the service as its code behaves', () => {
+	let sandbox: Sandbox;
+	let waiting: WaitingWebhookServer;
+	beforeAll(async () => {
+		sandbox = await withSandbox({ profile: 'code', timings: { generationMs: 1_000, exportMs: 300 } });
+		waiting = await startWaitingWebhookServer();
+	});
+	afterAll(async () => {
+		await sandbox.close();
+		await waiting.close();
+	});
+
+	it('resumes on the callbacks although each is sent before its status says completed', async () => {
+		sandbox.clearLog();
+		const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(5), urls: waiting });
+		expect(paused.status).toBe('waiting');
+		const resumed = await waiting.nextResume();
+		const output = resumed.outputOf('Presenter Video');
+		expect(output.map((item) => item.json.jobId)).toEqual(waitingJobIds(paused));
+		expect(output.map((item) => item.json.status)).toEqual(Array(5).fill('completed'));
+		const videoIds = new Map(
+			sandbox.webhookDeliveries.map((delivery) => [
+				delivery.jobId,
+				(delivery.body as { result: { video_id: string } }).result.video_id,
+			]),
+		);
+		expect(output.map((item) => item.json.videoId)).toEqual(waitingJobIds(paused).map((jobId) => videoIds.get(jobId)));
+		// Every delivery was answered at the first attempt: none timed out or was refused.
+		expect(waiting.calls.every((call) => call.status === 200)).toBe(true);
+	});
+
+	it('notices a failed generation, which the service does not call back for, before Max Wait', async () => {
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
+			items: prompts(2, [1]),
+			urls: waiting,
+		});
+		expect(paused.status).toBe('waiting');
+		const resumed = await waiting.nextResume();
+		const output = resumed.outputOf('Presenter Video');
+		expect(output.map((item) => item.json.status)).toEqual(['completed', 'failed']);
+		expect(output[1].json).toMatchObject({ error: { code: 'GENERATION_FAILED' } });
+	});
+
+	it('notices a batch whose only job fails, with no callback at all', async () => {
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
+			items: prompts(1, [0]),
+			urls: waiting,
+		});
+		const resumed = await waiting.nextResume();
+		expect(resumed.outputOf('Presenter Video')[0].json).toMatchObject({
+			jobId: waitingJobIds(paused)[0],
+			status: 'failed',
+		});
+	});
+
+	it('polls an export instead of pausing: the service never calls back for exports', async () => {
+		const generated = await runPresenterVideo(sandbox, {
+			parameters: { ...generate, waitForCompletion: 'poll', options: { pollingIntervalSeconds: 1 } },
+		});
+		const videoId = generated.output[0].json.videoId as string;
+		const exported = await runPresenterVideo(sandbox, {
+			parameters: exportParameters(videoId, 'callback'),
+			urls: waiting,
+		});
+		expect(exported.status).toBe('success');
+		expect(exported.output[0].json).toMatchObject({
+			kind: 'export',
+			status: 'completed',
+			videoUrl: expect.any(String),
 		});
 	});
 });

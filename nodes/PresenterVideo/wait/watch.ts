@@ -1,0 +1,61 @@
+import type { IDataObject, Logger } from 'n8n-workflow';
+
+import { pollInterval, JOB_KINDS } from '../service/jobKinds';
+import type { ServiceJob } from '../service/types';
+import type { ApiClient } from '../transport/client';
+import { serviceMs, waitFor } from '../transport/time';
+import { isResumed, lastCallbackAt, rememberEnded } from './batchMemory';
+import { probeOrder, readAllIfEnded, type WaitingJob } from './resume';
+
+/** How often the watch looks whether the batch was resumed meanwhile. */
+const LOOK_MS = 1_000;
+
+export interface PausedBatch {
+	executionId: string;
+	jobs: WaitingJob[];
+	startedAt: number;
+	deadline: number;
+	client: ApiClient;
+	/** Calls the execution's resume address, as the service would; resolves with the HTTP status. */
+	wake: (body: IDataObject) => Promise<void>;
+	logger: Logger;
+}
+
+/**
+ * Watches a paused batch for jobs the service does not call back for: the service's code calls
+ * back only for completed generations, never for failures, and a delivery can be lost. While the
+ * service is silent for a polling interval, one job is read (the one expected to end last); once
+ * every job has ended, the watch calls the resume address itself. A callback within the interval
+ * puts the next read off, so a service that calls back for everything is rarely read here.
+ * Ends when the batch is resumed, at Max Wait, or when a read or the call fails (Max Wait then holds).
+ */
+export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
+	const { executionId, jobs, startedAt, deadline, client } = batch;
+	let lastReadAt = startedAt;
+	try {
+		for (;;) {
+			const quietSince = Math.max(lastReadAt, lastCallbackAt(executionId) ?? 0);
+			const due = quietSince + serviceMs(pollInterval('generation', (quietSince - startedAt) / serviceMs(1)));
+			if (due >= deadline) return;
+			await waitFor(Math.min(Math.max(due - Date.now(), 0), LOOK_MS));
+			if (isResumed(executionId)) return;
+			if (Date.now() < due) continue;
+			if ((lastCallbackAt(executionId) ?? 0) > quietSince) continue;
+			lastReadAt = Date.now();
+			const ended = await readAllIfEnded(
+				probeOrder(jobs),
+				async (job) => await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)),
+			);
+			if (!ended) continue;
+			if (isResumed(executionId)) return;
+			for (const state of ended.values()) rememberEnded(executionId, state);
+			const last = jobs[jobs.length - 1];
+			await batch.wake({ job_id: last.jobId, status: ended.get(last.itemIndex)?.status });
+			return;
+		}
+	} catch (error) {
+		batch.logger.warn(
+			`Presenter Video: the watch of a paused batch stopped; it goes on at the next callback or at Max Wait (${(error as Error).message})`,
+		);
+	}
+}
