@@ -136,6 +136,11 @@ export const FUZZED_OPERATIONS: FuzzedOperation[] = [
 			...FRAME,
 			{ path: 'avatarModel', field: 'Avatar Model', kind: { type: 'modelId' } },
 			{ path: 'options.webhookUrl', field: 'Webhook URL', kind: { type: 'url' } },
+			{
+				path: 'options.videoLengthBound',
+				field: 'Video Length at Most (Seconds)',
+				kind: { type: 'number', min: 1, max: 86_400 },
+			},
 			...WAIT,
 			...BILLING,
 		],

@@ -36,8 +36,11 @@ export interface CreditEstimate {
 
 export const CODE_READING = 'as the service’s code bills today';
 
-/** 150 words a minute, a usual speaking rate of synthetic voices. */
+/** 150 words a minute, a usual speaking rate of synthetic voices: the likely length of a script. */
 const SPOKEN_WORDS_PER_SECOND = 2.5;
+
+/** 100 words a minute, a slow voice: the length a guard counts for a script. */
+const SLOW_WORDS_PER_SECOND = 100 / 60;
 
 /** How many images are animated when Animate Images is on without a maximum, for the likely estimate. */
 const ASSUMED_ANIMATED_IMAGES = 3;
@@ -65,10 +68,14 @@ function countWords(text: string): number {
 	return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }
 
-/** Seconds of the video a generation body asks for (spoken length of a script, the prompt's duration). */
-export function generationSeconds(body: IDataObject, assumptions: string[] = []): number {
+/**
+ * Seconds of the video a generation body asks for: the prompt's duration, or the spoken length of
+ * a script (at a slow voice's rate for a guard, a usual one for the estimate shown).
+ */
+export function generationSeconds(body: IDataObject, assumptions: string[] = [], guard = true): number {
 	if (has(body, 'script')) {
-		return Math.ceil(countWords(String(body.script)) / SPOKEN_WORDS_PER_SECOND);
+		const rate = guard ? SLOW_WORDS_PER_SECOND : SPOKEN_WORDS_PER_SECOND;
+		return Math.ceil(countWords(String(body.script)) / rate);
 	}
 	if (has(body, 'prompt') && typeof body.duration === 'number') return body.duration;
 	assumptions.push(
@@ -83,6 +90,12 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	const seconds = generationSeconds(body, assumptions);
 	let images = 0;
 	let unbounded: CreditEstimate['unbounded'];
+	if (!has(body, 'script') && !(has(body, 'prompt') && typeof body.duration === 'number')) {
+		unbounded = {
+			problem: 'the video’s length follows the voice or avatar recording, which the node cannot know before generation',
+			fix: 'Give a script or a prompt with a duration, or clear Max Credits per Execution.',
+		};
+	}
 	if (body.animate_image === true) {
 		if (typeof body.animate_image_max === 'number') images = body.animate_image_max;
 		else {
@@ -90,7 +103,7 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 			assumptions.push(
 				`Number of animated images unknown (no Max Images to Animate): counted as ${ASSUMED_ANIMATED_IMAGES} in the estimate.`,
 			);
-			unbounded = {
+			unbounded ??= {
 				problem: 'Animate Images is on without a maximum, so the number of billed images has no bound',
 				fix: 'Set Max Images to Animate in the node’s Options, or clear Max Credits per Execution.',
 			};
@@ -98,7 +111,7 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	}
 	return {
 		credits: dearestGenerationCredits(seconds, images),
-		likely: generationCredits(seconds, images, 'code'),
+		likely: generationCredits(generationSeconds(body, [], false), images, 'code'),
 		assumptions,
 		reading: CODE_READING,
 		unbounded,

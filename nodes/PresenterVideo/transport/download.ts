@@ -19,13 +19,6 @@ export type DownloadContext = FunctionsBase & {
 	getExecutionCancelSignal?: () => AbortSignal | undefined;
 };
 
-/** Aborts when either signal does. */
-function eitherSignal(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
-	const both = new AbortController();
-	combineSignals(first, both);
-	return combineSignals(second, both);
-}
-
 interface DownloadRequest {
 	url: string;
 	fileName: string;
@@ -86,8 +79,11 @@ async function storeBody(
 	transfer: Transfer,
 ) {
 	const body = response.body as BodyStream;
-	const limitMs = Math.min(transferTimeoutMs(response.headers?.['content-length']), transfer.totalMs);
-	const deadline = eitherSignal(transfer.deadline, AbortSignal.timeout(limitMs));
+	// An announced size sets its own bound (a big export may take longer than an hour); without
+	// one, the whole download, from its first request, has the transfer's bound.
+	const announced = Number(response.headers?.['content-length']) > 0;
+	const limitMs = announced ? transferTimeoutMs(response.headers?.['content-length']) : transfer.totalMs;
+	const deadline = announced ? AbortSignal.timeout(limitMs) : transfer.deadline;
 	const stop = () => body.destroy?.(new Error(`not finished within ${Math.round(limitMs / 1000)} s`));
 	deadline.addEventListener('abort', stop, { once: true });
 	const cancel = () => body.destroy?.(new Error('the execution was stopped'));
@@ -284,8 +280,20 @@ export async function downloadToBinary(context: DownloadContext, request: Downlo
 	const totalMs = request.totalTimeoutMs ?? UNKNOWN_SIZE_TRANSFER_MS;
 	const deadline = AbortSignal.timeout(totalMs);
 	const transfer: Transfer = { cancel, deadline, totalMs, maxBytes: request.maxBytes ?? MAX_DOWNLOAD_BYTES };
-	const signal = eitherSignal(cancel, deadline);
+	// The requests end on Stop, or on the deadline while no answer has come; the body is bounded
+	// in storeBody, so an announced big file is not cut by this deadline.
+	const requests = new AbortController();
+	const signal = combineSignals(cancel, requests);
+	let answered = false;
+	deadline.addEventListener(
+		'abort',
+		() => {
+			if (!answered) requests.abort();
+		},
+		{ once: true },
+	);
 	const { response } = await fetchFollowingRedirects(context, request, signal);
+	answered = true;
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		drain(response.body);
 		throw new NodeApiError(

@@ -100,7 +100,7 @@ export const mcpToolsScenario: Scenario = {
 			const jobId = String(started.jobId);
 			assert.match(jobId, /^run_/, 'start_video returns the job id at once');
 			assert.equal(started.status, 'pending');
-			assert.equal(started.estimatedCredits, estimateGenerationCredits(startBody).credits, 'the local estimate agrees');
+			assert.equal(started.estimatedCredits, estimateGenerationCredits(startBody).likely, 'the local estimate agrees');
 
 			const [status] = await call(toolNodes.videoStatus, { job_id: jobId });
 			assert.equal(status.jobId, jobId);

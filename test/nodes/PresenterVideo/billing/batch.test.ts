@@ -133,6 +133,20 @@ describe('Credits and starts of a batch, in a workflow', () => {
 		expect(sandbox.requests.filter((request) => request.listener === 'api')).toHaveLength(0);
 	});
 
+	it('a video whose length follows a voice recording is refused under a cap, naming what to set', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			parameters: {
+				...generateRows({ maxCredits: 1000 }),
+				inputMethod: 'media',
+				voiceUrl: 'https://voices.example/me.mp3',
+			},
+		});
+		const error = result.errorOf('Presenter Video') as (Error & { description?: string }) | undefined;
+		expect(error?.message).toMatch(/^Max Credits per Execution cannot hold: the video’s length follows the voice/);
+		expect(error?.description).toMatch(/clear Max Credits per Execution/);
+		expect(starts()).toHaveLength(0);
+	});
+
 	it('Max Credits per Execution that differs between items is refused before anything is sent', async () => {
 		const result = await runPresenterVideo(sandbox, {
 			items: rows('a', 'b'),

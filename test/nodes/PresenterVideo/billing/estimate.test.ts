@@ -153,9 +153,19 @@ describe('credit estimate of a generation start', () => {
 		expect(estimateGenerationCredits({ ...body, animate_image: false, animate_image_max: 9 }).credits).toBe(10);
 	});
 
-	it('counts a media-only video as the longest allowed, and says so', () => {
+	it('counts a script at a slow voice’s 100 words a minute for the guard, 150 for the estimate shown', () => {
+		const script = Array.from({ length: 100 }, (_, index) => `word${index}`).join(' ');
+		// 60 s counted: 10 either way; 40 s likely: 5 by the code.
+		expect(estimateGenerationCredits({ script, voice_id: 'v' })).toMatchObject({ credits: 10, likely: 5 });
+	});
+
+	it('has no bound for a media-only video, whose length follows the recording, and says what to set', () => {
 		const estimate = estimateGenerationCredits({ voice_url: 'https://example.com/a.mp3' });
 		expect(estimate.credits).toBe(100);
 		expect(estimate.assumptions).toHaveLength(1);
+		expect(estimate.unbounded?.fix).toBe(
+			'Give a script or a prompt with a duration, or clear Max Credits per Execution.',
+		);
+		expect(estimateGenerationCredits({ prompt: 'A talk', duration: 60 }).unbounded).toBeUndefined();
 	});
 });

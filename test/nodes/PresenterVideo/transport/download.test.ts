@@ -163,6 +163,27 @@ describe('a download that never ends', () => {
 		expect(body.destroyed).toBe(true);
 	});
 
+	it('with an announced size, is bounded by that size’s transfer time, not cut at the unknown-size bound', async () => {
+		const slow = new Readable({ read() {} });
+		let sent = 0;
+		const feeding = setInterval(() => {
+			sent += 1;
+			slow.push('x');
+			if (sent === 10) {
+				clearInterval(feeding);
+				slow.push(null);
+			}
+		}, 15);
+		const request = {
+			url: 'https://storage.example/v.mp4',
+			fileName: 'v.mp4',
+			mimeType: 'video/mp4',
+			totalTimeoutMs: 20,
+		};
+		const stored = await downloadToBinary(contextAnswering(slow, { 'content-length': '10' }), request);
+		expect(stored.fileSize).toBe('10');
+	});
+
 	it('is cut at the whole-transfer bound, not only at the idle time-out', async () => {
 		const slow = new Readable({ read() {} });
 		const feeding = setInterval(() => slow.push('x'), 5);
