@@ -3,7 +3,8 @@
  * `npm start`: a local n8n 2.41.1 with this package installed as a community package, a
  * "Presenter Video API" credential, the example workflows, and the sandbox standing in for the
  * service (or the real service when PRESENTER_VIDEO_API_KEY and PRESENTER_VIDEO_BASE_URL are set).
- * Workflows are kept in .cache/n8n-demo between runs; `npm start -- --fresh` starts over.
+ * Workflows, credentials and the owner's login are kept in .cache/n8n-demo between runs;
+ * `npm start -- --fresh` starts over.
  * Ctrl-C stops everything.
  */
 import path from 'node:path';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
 	});
 	stack = started;
 	if (stopping) return; // Ctrl-C during start-up: the signal handler takes it from here
-	process.stdout.write(demoBanner(started, sandboxTimings, demoUserFolder));
+	process.stdout.write(demoBanner(started, sandboxTimings, demoUserFolder, process.uptime() * 1000));
 	while (started.n8n.isRunning) await sleep(1000);
 	if (!stopping) throw new Error(`n8n stopped unexpectedly. Last lines of its log:\n${started.n8n.logTail(40)}`);
 }

@@ -10,7 +10,7 @@ import { ensureN8nInstalled } from './install';
 import { extractPrettyJson } from './n8n-cli-output';
 import { defaultEncryptionKey, n8nProcessEnv } from './n8n-env';
 import type { NodeRuntime } from './node-runtime';
-import { defaultOwner, ownerPasswordHash, type OwnerAccount } from './owner-account';
+import { defaultOwner, keptOwnerPasswordHash, ownerPasswordHash, type OwnerAccount } from './owner-account';
 import { hasExited, signalProcessGroup, stopProcessGroup } from './process-tree';
 import { PublicApiClient } from './public-api';
 import { waitForReadiness } from './readiness';
@@ -70,7 +70,11 @@ export class N8nInstance {
 	) {
 		this.baseUrl = `http://127.0.0.1:${port}`;
 		this.logFile = path.join(userFolder, 'n8n.log');
-		this.ownerPasswordHash = ownerPasswordHash(version, owner.password);
+		// A user folder given by the caller outlives this instance: keep the owner's login valid across starts.
+		this.ownerPasswordHash =
+			options.userFolder === undefined
+				? ownerPasswordHash(version, owner.password)
+				: keptOwnerPasswordHash(version, owner.password, path.join(userFolder, 'owner-password-hash'));
 	}
 
 	/** Installs n8n if needed and prepares the user folder (a fresh one unless given); does not start n8n. */

@@ -16,6 +16,11 @@ function seconds(ms: number): string {
 	return `${Math.round(ms / 1000)} s`;
 }
 
+function minutesAndSeconds(ms: number): string {
+	const total = Math.round(ms / 1000);
+	return total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${total % 60} s`;
+}
+
 function serviceLines(stack: DemoStack, timings: SandboxTimings): string[] {
 	const { sandbox, credentialData } = stack.service;
 	if (sandbox === undefined) {
@@ -59,16 +64,28 @@ function tryFirstLines(stack: DemoStack): string[] {
 	];
 }
 
-/** What a newcomer needs once everything runs: where, how to log in, what it talks to, what to try. */
-export function demoBanner(stack: DemoStack, timings: SandboxTimings, persistentFolder: string | undefined): string {
+/**
+ * What a newcomer needs once everything runs: where, how to log in, what it talks to, what to try.
+ * `readyAfterMs` is how long this start took, measured by the caller.
+ */
+export function demoBanner(
+	stack: DemoStack,
+	timings: SandboxTimings,
+	persistentFolder: string | undefined,
+	readyAfterMs: number,
+): string {
 	const { n8n, communityPackage } = stack;
 	const folderLines =
 		persistentFolder === undefined
 			? []
-			: [`  Your workflows are kept in ${relative(persistentFolder)}; "npm start -- --fresh" starts over.`];
+			: [
+					`  Your workflows, credentials and login are kept in ${relative(persistentFolder)} between starts;`,
+					'  "npm start -- --fresh" starts over.',
+				];
 	return [
 		'',
-		`n8n ${n8n.version} is running with ${communityPackage.name}@${communityPackage.version}`,
+		`n8n ${n8n.version} is running with ${communityPackage.name}@${communityPackage.version}` +
+			` (ready ${minutesAndSeconds(readyAfterMs)} after npm start)`,
 		'',
 		`  n8n          ${n8n.baseUrl}`,
 		`  Login        ${n8n.owner.email} / ${n8n.owner.password}`,

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { isProcessAlive, readHolderPid } from '../n8n/file-lock';
 import { cacheDir } from '../n8n/paths';
 
-/** n8n's user folder for `npm start`: database, settings and community nodes, kept between runs. */
+/**
+ * n8n's user folder for `npm start`: database, settings, community nodes and the owner's password
+ * hash (so a browser stays logged in across restarts), kept between runs.
+ */
 export const demoUserFolder = path.join(cacheDir, 'n8n-demo');
 
 const lockFile = `${demoUserFolder}.pid`;
@@ -35,7 +38,7 @@ export function claimDemoFolder(): void {
 	throw new Error(`Could not lock ${demoUserFolder} (${lockFile})`);
 }
 
-/** `--fresh`: forget every workflow, credential and execution of earlier runs. */
+/** `--fresh`: forget every workflow, credential, execution and login session of earlier runs. */
 export function resetDemoFolder(): void {
 	fs.rmSync(demoUserFolder, { recursive: true, force: true });
 }
