@@ -48,7 +48,9 @@ function exampleLines(stack: DemoStack): string[] {
 	const warnings = failed.map((problem) => `    ! skipped ${relative(problem.file)}: ${problem.reason}`);
 	if (listed.length === 0 && warnings.length === 0) return [];
 	const note =
-		listed.length === 0 ? [] : ['    (nodes of other services in them need your own credentials for those services)'];
+		listed.length === 0
+			? []
+			: ['    (their nodes of other services output pinned sample data: open one, click "Execute Workflow")'];
 	return ['', '  Example workflows', ...listed, ...note, ...warnings];
 }
 

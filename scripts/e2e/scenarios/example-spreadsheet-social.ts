@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Scenario } from '../scenario';
 import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { sheetToSocialVariant, spreadsheetRowsForVariant } from '../workflows/example-variants';
+import type { NodeParameters } from '../workflows/workflow-json';
 
 interface RunItem {
 	json: Record<string, unknown>;
@@ -41,6 +42,11 @@ export const exampleSpreadsheetSocialScenario: Scenario = {
 			assert.equal(posts[index].videoFile, videos[index].binary?.data?.fileName, 'and carries its own MP4');
 			assert.ok(String(posts[index].description).endsWith('#Shorts'));
 		});
+
+		const { options } = sheetToSocialVariant.nodes.find((node) => node.name === 'Create video')?.parameters ?? {};
+		const { maxCredits } = (options ?? {}) as NodeParameters;
+		const estimate = videos.reduce((sum, video) => sum + Number(video.json.estimatedCredits), 0);
+		assert.ok(typeof maxCredits === 'number' && estimate <= maxCredits, `the rows (${estimate} credits) fit the cap`);
 
 		const starts = generationStarts(apiRequestsSince(sandbox, since));
 		assert.deepEqual(

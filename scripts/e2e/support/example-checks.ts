@@ -11,6 +11,26 @@ const webhookNodeTypes = new Set([
 	'n8n-nodes-presenter-video.presenterVideoTrigger',
 ]);
 
+/**
+ * Node types that run without an account elsewhere: in the sandbox's n8n, as imported. Any other
+ * node in an example must carry pinned sample data, so that the example runs as it is.
+ */
+const selfContainedNodeTypes = new Set([
+	'n8n-nodes-base.manualTrigger',
+	'n8n-nodes-base.scheduleTrigger',
+	'n8n-nodes-base.webhook',
+	'n8n-nodes-base.respondToWebhook',
+	'n8n-nodes-base.formTrigger',
+	'n8n-nodes-base.form',
+	'n8n-nodes-base.set',
+	'n8n-nodes-base.code',
+	'n8n-nodes-base.if',
+	'n8n-nodes-base.filter',
+	'n8n-nodes-base.noOp',
+	'n8n-nodes-presenter-video.presenterVideo',
+	'n8n-nodes-presenter-video.presenterVideoTrigger',
+]);
+
 /** What would stop the workflow from importing and opening cleanly in this n8n, as readable lines. */
 export function exampleProblems(workflow: Workflow, loadedTypes: Map<string, number[]>): string[] {
 	const problems: string[] = [];
@@ -24,9 +44,14 @@ export function exampleProblems(workflow: Workflow, loadedTypes: Map<string, num
 		else if (!versions.includes(node.typeVersion))
 			problems.push(`"${node.name}": ${node.type} has no type version ${node.typeVersion} (${versions.join(', ')})`);
 		if (webhookNodeTypes.has(node.type) && !node.webhookId) problems.push(`"${node.name}": no fixed webhookId`);
+		if (!selfContainedNodeTypes.has(node.type) && !(workflow.pinData?.[node.name]?.length ?? 0))
+			problems.push(`"${node.name}": ${node.type} needs an outside account and has no pinned sample data`);
 		const credential = node.credentials?.[presenterCredentialType];
 		if (credential !== undefined && !isDeepStrictEqual(credential, presenterCredential))
 			problems.push(`"${node.name}": credential is not ${JSON.stringify(presenterCredential)}`);
+	}
+	for (const pinned of Object.keys(workflow.pinData ?? {})) {
+		if (!names.includes(pinned)) problems.push(`pinned data for unknown node "${pinned}"`);
 	}
 	for (const [source, outputs] of Object.entries(workflow.connections)) {
 		if (!names.includes(source)) problems.push(`connection from unknown node "${source}"`);

@@ -33,13 +33,21 @@ function webhookIdOf(workflow: Workflow, nodeName: string): string {
 	return webhookId;
 }
 
-// 1. Spreadsheet rows to YouTube: two rows instead of a Google Sheet, the upload's fields instead of YouTube.
+/** The sample output a node carries in the example, which the editor shows instead of running it. */
+function pinnedJson(workflow: Workflow, nodeName: string): Array<Record<string, unknown>> {
+	const items = workflow.pinData?.[nodeName];
+	if (items === undefined) throw new Error(`${workflow.id}: "${nodeName}" has no pinned data`);
+	return items.map((item) => item.json);
+}
+
+// 1. Spreadsheet rows to YouTube: the example's pinned rows in a Code node, the upload's fields instead of YouTube.
 const sheetToSocial = loadExample('spreadsheet-to-social.json');
 const youtube = parametersOf(sheetToSocial, 'Post to YouTube');
-export const spreadsheetRowsForVariant = [
-	{ topic: 'Our bakery opens a second shop', duration: 15 },
-	{ topic: 'Three ways to keep bread fresh', duration: 20 },
-];
+export const spreadsheetRowsForVariant = pinnedJson(sheetToSocial, 'Read video ideas') as Array<{
+	id: string;
+	topic: string;
+	duration: number;
+}>;
 export const sheetToSocialVariant = withStandIns(
 	sheetToSocial,
 	'E2eExSheetSocia1',

@@ -3,7 +3,7 @@ import type { Workflow, WorkflowNode } from './workflow-json';
 /**
  * A copy of `workflow` under a new id and name where some nodes are swapped for stand-ins that
  * need no outside service. A stand-in takes the replaced node's name and place, so connections
- * and expressions that name it keep working.
+ * and expressions that name it keep working; the replaced node's pinned data goes with it.
  */
 export function withStandIns(
 	workflow: Workflow,
@@ -20,5 +20,8 @@ export function withStandIns(
 		const standIn = standIns[node.name];
 		return adjust(standIn ? { id: `${node.id}-stand-in`, ...standIn, name: node.name, position: node.position } : node);
 	});
-	return { ...structuredClone(workflow), id, name, nodes: structuredClone(nodes), active: false };
+	const pinData = Object.fromEntries(
+		Object.entries(workflow.pinData ?? {}).filter(([nodeName]) => standIns[nodeName] === undefined),
+	);
+	return { ...structuredClone(workflow), id, name, nodes: structuredClone(nodes), active: false, pinData };
 }

@@ -23,6 +23,9 @@ export type Connection = { node: string; type: ConnectionType; index: number };
 
 export type Connections = Record<string, Partial<Record<ConnectionType, Connection[][]>>>;
 
+/** Sample output per node name: the editor's manual runs use it instead of running the node. */
+export type PinData = Record<string, Array<{ json: Record<string, unknown> }>>;
+
 export type Workflow = {
 	id: string;
 	name: string;
@@ -30,6 +33,7 @@ export type Workflow = {
 	nodes: WorkflowNode[];
 	connections: Connections;
 	settings: Record<string, unknown>;
+	pinData?: PinData;
 };
 
 /** Nodes in the order data flows; laid out left to right, each feeding the next. */
