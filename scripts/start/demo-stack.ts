@@ -44,7 +44,10 @@ async function createN8n(options: DemoStackOptions, tarball: string): Promise<N8
 			scope,
 			`n8n ${demoN8nVersion} is not installed yet: installing it into ${n8nInstallDir(demoN8nVersion)}`,
 		);
-		logProgress(scope, 'this happens once and takes about 4 minutes (npm install, then a native sqlite3 build)');
+		logProgress(
+			scope,
+			'this happens once: npm install, then a native sqlite3 build (7 min 40 s on a 2-core machine shared with other jobs)',
+		);
 	}
 	if (options.userFolder !== undefined) fs.rmSync(path.join(options.userFolder, 'n8n.log'), { force: true });
 	return withHeartbeat(scope, 'preparing n8n', async () =>
