@@ -40,8 +40,9 @@ export interface PublicationStatus {
 }
 
 /**
- * A logged-in browser-like session on n8n's internal REST API (/rest), used only to create
- * a public API key; everything else goes through the documented public API.
+ * A logged-in browser-like session on n8n's internal REST API (/rest), used to create a public
+ * API key and for what only the editor does (running a workflow by hand); everything else goes
+ * through the documented public API.
  */
 export class RestSession {
 	private constructor(
@@ -99,6 +100,16 @@ export class RestSession {
 	/** GET on an editor endpoint (under the base URL) with this session's login. */
 	getJson<T>(path: string, timeoutMs = 60_000): Promise<T> {
 		return fetchJson<T>(`${this.baseUrl}${path}`, { headers: this.headers(), timeoutMs });
+	}
+
+	/** POST on an editor endpoint with this session's login, as the editor's own calls are made. */
+	postJson<T>(path: string, body: unknown, timeoutMs = 60_000): Promise<T> {
+		return fetchJson<T>(`${this.baseUrl}${path}`, {
+			method: 'POST',
+			headers: this.headers(),
+			body: JSON.stringify(body),
+			timeoutMs,
+		});
 	}
 
 	/** 2.x only: whether a published workflow's triggers are live ('published'), pending or failed. */

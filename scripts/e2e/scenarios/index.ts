@@ -5,6 +5,7 @@ import { catalogueScenario } from './catalogue';
 import { errorExecutionsScenario } from './error-executions';
 import { exampleExportNotifyScenario } from './example-export-notify';
 import { exampleScriptReviewScenario } from './example-script-review';
+import { exampleSpreadsheetEditorScenario } from './example-spreadsheet-editor';
 import { exampleSpreadsheetSocialScenario } from './example-spreadsheet-social';
 import { mcpToolsScenario } from './mcp-tools';
 import { examplesImportableScenario } from './examples-importable';
@@ -25,6 +26,7 @@ export const allScenarios: Scenario[] = [
 	ssrfProtectionScenario,
 	examplesImportableScenario,
 	exampleSpreadsheetSocialScenario,
+	exampleSpreadsheetEditorScenario,
 	exampleScriptReviewScenario,
 	exampleExportNotifyScenario,
 	mcpToolsScenario,
