@@ -20,13 +20,20 @@ async function main(): Promise<void> {
 	const { startSandbox } = await import('../sandbox');
 	const { startWaitingWebhookServer } = await import('../harness');
 
-	const sandbox = await startSandbox({ profile, timings: { generationMs: jobMs, exportMs: 200 } });
+	// Enough credits for every item: a space's 1000 cover 200 videos of 30 s.
+	const sandbox = await startSandbox({
+		profile,
+		timings: { generationMs: jobMs, exportMs: 200 },
+		initialCredits: Math.max(1000, itemCount * 10),
+	});
 	const waiting = await startWaitingWebhookServer();
 	try {
 		const runBuiltNode = await loadBuiltNode(sandbox);
 		const began = Date.now();
 		const paused = await runBuiltNode(...promptBatch('callback', itemCount), waiting);
-		if (paused.status !== 'waiting') throw new Error(`The execution did not pause: ${paused.status}`);
+		if (paused.status !== 'waiting') {
+			throw new Error(`The execution did not pause: ${paused.status} (${paused.errorOf('Presenter Video')?.message})`);
+		}
 		const pausedMs = Date.now() - began;
 		const resumed = await waiting.nextResume();
 		const wallMs = Date.now() - began;

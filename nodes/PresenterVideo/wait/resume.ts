@@ -142,7 +142,8 @@ export async function resumeFromCallback(
 		const client = await createApiClient(context);
 		// With the request budget full, a callback reads nothing: the batch's watch reads once the
 		// service has been silent, instead of every callback queueing behind the limit in turn.
-		if (!client.budget.window.hasRoom(Date.now())) return { noWebhookResponse: true };
+		const unread = jobs.some((job) => endedState(executionId, job.jobId) === undefined);
+		if (unread && !client.budget.window.hasRoom(Date.now())) return { noWebhookResponse: true };
 		const read = async (job: WaitingJob) =>
 			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
 				deadline: Date.now() + CALLBACK_READ_WAIT_MS,

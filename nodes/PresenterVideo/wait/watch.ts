@@ -1,14 +1,17 @@
 import type { IDataObject, Logger } from 'n8n-workflow';
 
-import { pollInterval, JOB_KINDS } from '../service/jobKinds';
+import { isTerminal, JOB_KINDS, pollInterval } from '../service/jobKinds';
 import type { ServiceJob } from '../service/types';
 import type { ApiClient } from '../transport/client';
 import { serviceMs, waitFor } from '../transport/time';
-import { isResumed, lastCallbackAt, rememberEnded } from './batchMemory';
+import { endedState, isResumed, lastCallbackAt, rememberEnded } from './batchMemory';
 import { probeOrder, readAllIfEnded, type WaitingJob } from './resume';
 
 /** How often the watch looks whether the batch was resumed meanwhile. */
 const LOOK_MS = 1_000;
+
+/** How long callbacks get to arrive once the job expected to end last is seen ended. */
+const GRACE_MS = 1_000;
 
 export interface PausedBatch {
 	executionId: string;
@@ -24,8 +27,9 @@ export interface PausedBatch {
 /**
  * Watches a paused batch for jobs the service does not call back for: the service's code calls
  * back only for completed generations, never for failures, and a delivery can be lost. While the
- * service is silent for a polling interval, one job is read (the one expected to end last); once
- * every job has ended, the watch calls the resume address itself. A callback within the interval
+ * service is silent for a polling interval, one job is read (the one expected to end last); once it
+ * has ended and no callback came within a moment, the others are read, and once every job has
+ * ended, the watch calls the resume address itself. A callback within the interval
  * puts the next read off, so a service that calls back for everything is rarely read here.
  * Ends when the batch is resumed, at Max Wait, or when a read or the call fails (Max Wait then holds).
  */
@@ -42,15 +46,22 @@ export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
 			if (Date.now() < due) continue;
 			if ((lastCallbackAt(executionId) ?? 0) > quietSince) continue;
 			lastReadAt = Date.now();
-			const ended = await readAllIfEnded(
-				probeOrder(jobs),
-				async (job) => await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)),
-			);
+			const read = async (job: WaitingJob) =>
+				endedState(executionId, job.jobId) ??
+				(await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)));
+			const order = probeOrder(jobs);
+			const last = await read(order[0]);
+			if (!isTerminal(last?.status)) continue;
+			rememberEnded(executionId, last);
+			// The job expected to end last has ended: callbacks may be on their way, give them a moment.
+			await waitFor(serviceMs(GRACE_MS));
+			if (isResumed(executionId) || (lastCallbackAt(executionId) ?? 0) > lastReadAt) continue;
+			const ended = await readAllIfEnded(order, read);
 			if (!ended) continue;
 			if (isResumed(executionId)) return;
 			for (const state of ended.values()) rememberEnded(executionId, state);
-			const last = jobs[jobs.length - 1];
-			await batch.wake({ job_id: last.jobId, status: ended.get(last.itemIndex)?.status });
+			const named = jobs[jobs.length - 1];
+			await batch.wake({ job_id: named.jobId, status: ended.get(named.itemIndex)?.status });
 			return;
 		}
 	} catch (error) {

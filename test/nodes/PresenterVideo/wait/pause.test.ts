@@ -2,6 +2,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
+import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
 import {
 	HARNESS_START_NODE_NAME,
@@ -414,5 +415,43 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 			status: 'completed',
 			videoUrl: expect.any(String),
 		});
+	});
+});
+
+describe('Pause Until the Service Calls Back, with the request budget full', () => {
+	// The service's 60-second window, time-scaled: a minute passes in 1.2 s on both sides.
+	const SCALE = 1 / 50;
+	let sandbox: Sandbox;
+	let waiting: WaitingWebhookServer;
+	beforeAll(async () => {
+		setServiceTimeScale(SCALE);
+		sandbox = await withSandbox({
+			profile: 'code',
+			timings: { generationMs: 1_000, exportMs: 300 },
+			rateLimit: { limit: 100, windowMs: 60_000 * SCALE },
+		});
+		waiting = await startWaitingWebhookServer();
+	});
+	afterAll(async () => {
+		setServiceTimeScale(1);
+		await sandbox.close();
+		await waiting.close();
+	});
+
+	it('resumes when callbacks find no room to read: the watch reads, then resumes without reading again', async () => {
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: batchGenerate,
+			items: prompts(4, [3]),
+			urls: waiting,
+			requestsPerMinute: 4,
+		});
+		expect(paused.status).toBe('waiting');
+		const resumed = await waiting.nextResume();
+		expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual([
+			'completed',
+			'completed',
+			'completed',
+			'failed',
+		]);
 	});
 });
