@@ -7,6 +7,7 @@ import { errorItem, withStartedJobs } from '../jobs/output';
 import { ReadScheduler } from '../jobs/readScheduler';
 import { startJob } from '../jobs/start';
 import type { ItemTools, StartedJob, UnansweredStart } from '../jobs/types';
+import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
 import { createApiClient } from '../transport/client';
 import { combineSignals, WaitCancelledError } from '../transport/time';
@@ -174,6 +175,7 @@ async function startAndPause(
 	const node = this.getNode();
 	const resumeUrl = resumeUrlOf(this);
 	let maxWaitMs = 0;
+	let longestVideoSeconds = 0;
 	const starting: Operation<JobStart> = {
 		billing: operation.billing,
 		prepare(itemIndex) {
@@ -181,6 +183,7 @@ async function startAndPause(
 			assertNoWebhookUrl(node, prepared.body, itemIndex);
 			// One wait for the whole batch: the longest any item allows.
 			maxWaitMs = Math.max(maxWaitMs, prepared.settings.wait.maxWaitMs);
+			longestVideoSeconds = Math.max(longestVideoSeconds, JOB_KINDS[kind].sizeSeconds(prepared.body) ?? 0);
 			return prepared;
 		},
 		async execute(itemIndex, { body }, tools) {
@@ -190,7 +193,7 @@ async function startAndPause(
 	};
 	assertResumeReachable(node, resumeUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, kind, maxWaitMs);
+	return await pauseForCallbacks(this, started, kind, { maxWaitMs, longestVideoSeconds });
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -10,6 +10,7 @@ import { startedJobJson, timedOutHint } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
 import type { JobKind, ServiceJob } from '../service/types';
 import { type ApiClient, createApiClient } from '../transport/client';
+import { serviceMs } from '../transport/time';
 import { waitingJobs } from './resume';
 import { watchPausedBatch } from './watch';
 
@@ -62,7 +63,7 @@ export async function pauseForCallbacks(
 	context: IExecuteFunctions,
 	started: INodeExecutionData[],
 	kind: JobKind,
-	maxWaitMs: number,
+	{ maxWaitMs, longestVideoSeconds }: { maxWaitMs: number; longestVideoSeconds: number },
 ): Promise<INodeExecutionData[]> {
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
 	if (!started.some((item) => item.json.timedOut === true)) return started;
@@ -76,6 +77,9 @@ export async function pauseForCallbacks(
 		executionId: context.getExecutionId(),
 		jobs: waitingJobs(started, kind),
 		startedAt: now,
+		// A generation renders its video at best in real time: no job of the batch can have ended
+		// before its longest video's length has passed, so the watch reads nothing before then.
+		quietUntil: now + serviceMs(longestVideoSeconds * 1000),
 		deadline: now + maxWaitMs,
 		client: await createApiClient(context),
 		wake: async (body) => {

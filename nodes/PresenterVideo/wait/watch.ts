@@ -17,6 +17,8 @@ export interface PausedBatch {
 	executionId: string;
 	jobs: WaitingJob[];
 	startedAt: number;
+	/** Until then, and until a first callback tells the service's pace, no job is read. */
+	quietUntil: number;
 	deadline: number;
 	client: ApiClient;
 	/** Calls the execution's resume address, as the service would; resolves with the HTTP status. */
@@ -34,12 +36,13 @@ export interface PausedBatch {
  * Ends when the batch is resumed, at Max Wait, or when a read or the call fails (Max Wait then holds).
  */
 export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
-	const { executionId, jobs, startedAt, deadline, client } = batch;
+	const { executionId, jobs, startedAt, quietUntil, deadline, client } = batch;
 	let lastReadAt = startedAt;
 	try {
 		for (;;) {
 			const quietSince = Math.max(lastReadAt, lastCallbackAt(executionId) ?? 0);
-			const due = quietSince + serviceMs(pollInterval('generation', (quietSince - startedAt) / serviceMs(1)));
+			const paced = quietSince + serviceMs(pollInterval('generation', (quietSince - startedAt) / serviceMs(1)));
+			const due = lastCallbackAt(executionId) === undefined ? Math.max(paced, quietUntil) : paced;
 			if (due >= deadline) return;
 			await waitFor(Math.min(Math.max(due - Date.now(), 0), LOOK_MS));
 			if (isResumed(executionId)) return;
@@ -47,8 +50,7 @@ export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
 			if ((lastCallbackAt(executionId) ?? 0) > quietSince) continue;
 			lastReadAt = Date.now();
 			const read = async (job: WaitingJob) =>
-				endedState(executionId, job.jobId) ??
-				(await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)));
+				endedState(executionId, job.jobId) ?? (await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)));
 			const order = probeOrder(jobs);
 			const last = await read(order[0]);
 			if (!isTerminal(last?.status)) continue;

@@ -388,8 +388,9 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 	});
 
 	it('notices a batch whose only job fails, with no callback at all', async () => {
+		// The watch reads nothing before the video's length has passed: the shortest video keeps this quick.
 		const paused = await runPresenterVideo(sandbox, {
-			parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
+			parameters: { ...batchGenerate, duration: 10, options: { maxWaitMinutes: 10 } },
 			items: prompts(1, [0]),
 			urls: waiting,
 		});
@@ -398,7 +399,23 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 			jobId: waitingJobIds(paused)[0],
 			status: 'failed',
 		});
-	});
+	}, 60_000);
+
+	it('reads nothing before the length of the batch’s longest video has passed', async () => {
+		const since = Date.now();
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: { ...batchGenerate, duration: 10, options: { maxWaitMinutes: 10 } },
+			items: prompts(1, [0]),
+			urls: waiting,
+		});
+		const [jobId] = waitingJobIds(paused);
+		const resumed = await waiting.nextResume();
+		expect(resumed.outputOf('Presenter Video')[0].json).toMatchObject({ jobId, status: 'failed' });
+		const reads = apiRequests(sandbox, `/status/${jobId}`);
+		const [start] = apiRequests(sandbox, '/generation/start', 'POST').filter((request) => request.at >= since);
+		expect(reads.length).toBeGreaterThan(0);
+		for (const read of reads) expect(read.at - start.at).toBeGreaterThanOrEqual(10_000);
+	}, 60_000);
 
 	it('polls an export instead of pausing: the service never calls back for exports', async () => {
 		const generated = await runPresenterVideo(sandbox, {
