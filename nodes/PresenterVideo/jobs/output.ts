@@ -39,7 +39,8 @@ function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
 
 type ErrorWithDescription = Error & { description?: string | null };
 
-function addNote(error: ErrorWithDescription, note: string): void {
+/** Appends a paragraph to an error's description. */
+export function addNote(error: ErrorWithDescription, note: string): void {
 	error.description = error.description ? `${error.description}\n\n${note}` : note;
 }
 

@@ -5,6 +5,7 @@ import { JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import type { CallOptions } from '../transport/client';
 import { WaitCancelledError } from '../transport/time';
+import { addNote } from './output';
 import type { ItemTools, StartedJob } from './types';
 
 /**
@@ -144,8 +145,6 @@ export function exportedFileUrl(node: INode, job: ExportJob, itemIndex: number):
 
 /** A status that could not be read while waiting: the error keeps the job id. */
 export function unreadableStatusError(kind: JobKind, jobId: string, error: Error): Error {
-	const described = error as Error & { description?: string | null };
-	const note = `The ${kind} job ${jobId} was started; look up its status later with its job ID.`;
-	described.description = described.description ? `${described.description}\n\n${note}` : note;
-	return described;
+	addNote(error, `The ${kind} job ${jobId} was started; look up its status later with its job ID.`);
+	return error;
 }
