@@ -30,7 +30,7 @@ export type BuiltNodeRun = (
 
 /** Loads n8n-core and the built node up front, so that loading is not part of what is measured. */
 export async function loadBuiltNode(
-	sandbox: Sandbox,
+	sandbox: Pick<Sandbox, 'baseUrl' | 'keys'>,
 	credential: { requestsPerMinute?: number } = {},
 ): Promise<BuiltNodeRun> {
 	const { runNode } = await import('../harness');

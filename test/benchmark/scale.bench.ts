@@ -1,205 +1,47 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test and tooling code runs in Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test and tooling code runs in Node, not inside n8n */
 /**
- * Scale against the service's rate limit: N Create items (generate, export, download) against the
- * sandbox with the service's limiter (100 requests per 60 s per workspace, refused ones counted),
- * with time scaled down by SCALE on both sides: the sandbox's window and job times, and the node's
- * window and polling schedule. Uses the built node in dist/, as n8n loads it.
+ * Scale against the service's rate limit in one n8n process: N Create items in one execution,
+ * time-scaled; the shapes, bounds and figures are described in scaledBatch.ts.
  *
  *   npm run bench:scale -- [items=10] [uniform|mixed]
- *
- * uniform: every row asks for a 30-second video (3 minutes to generate, 1 to export).
- * mixed: a spreadsheet's mix, seeded: each row asks for 15-120 seconds, and its jobs take time in
- * proportion (6 s to generate and 2 s to export per second of video).
- *
- * Physical limit: max(longest job chain + detection, API calls / budget), where a chain is one
- * generation then one export, detection is the service's recommended polling interval at the
- * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
- * is 100 calls per window.
- *
- * Schedule floor: a bound no client can beat, even one that knows every job's time. Item i's
- * generation cannot end before its time g(i), so its status read, its export start and (after
- * e(i) more) its export's read all come at or after g(i). When c calls must come at or after t, the
- * window lets 100 of them through at t, 100 more a window later, and so on: the last is at
- * t + floor((c - 1) / 100) windows. The floor is the latest such moment over every t.
- *
- * Polling floor: the schedule floor of a client that learns when jobs end by reading them on the
- * service's recommended schedule. Its read one polling step before the first generation ends
- * finds that job still running, and that read counts in the window too: when c calls must come
- * after it, the last comes a whole number of windows after it, as above.
  */
 
-import { join } from 'path';
-
-import { CREATE_FROM_TOPIC, topicItems } from '../nodes/PresenterVideo/createBatch';
 import { loadBuiltNode, runBenchmark } from './benchKit';
-
-/** 60 s of the service's time pass in 1.2 s. */
-const SCALE = 1 / 50;
-const LIMIT = 100;
-const WINDOW_MS = 60_000 * SCALE;
-/** Assumed real times: three minutes to generate a 30-second video, one to export it. */
-const REFERENCE_SECONDS = 30;
-const GENERATION_MS = 180_000 * SCALE;
-const EXPORT_MS = 60_000 * SCALE;
-const MIXED_SECONDS = { least: 15, most: 120, seed: 20_260_101 };
-
-/** A small seeded generator (mulberry32), so every mixed run asks for the same lengths. */
-function seededRandom(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
-
-function requestedSeconds(itemCount: number, mode: string): number[] {
-	if (mode === 'uniform') return Array.from({ length: itemCount }, () => REFERENCE_SECONDS);
-	const random = seededRandom(MIXED_SECONDS.seed);
-	const span = MIXED_SECONDS.most - MIXED_SECONDS.least + 1;
-	return Array.from({ length: itemCount }, () => MIXED_SECONDS.least + Math.floor(random() * span));
-}
-
-/** A video's job times: in proportion to its length. */
-function jobTimes(videoSeconds: number): { generationMs: number; exportMs: number } {
-	return {
-		generationMs: (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS,
-		exportMs: (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS,
-	};
-}
-
-/** When each item's calls can come at the earliest: its start at 0, its next two calls after g, its last after g + e. */
-function earliestCallMoments(jobs: Array<{ generationMs: number; exportMs: number }>): number[] {
-	return jobs.flatMap(({ generationMs, exportMs }) => [0, generationMs, generationMs, generationMs + exportMs]);
-}
-
-/** The earliest the last of `calls` calls, all at or after `t`, can come: 100 a window. */
-function lastCallAt(t: number, calls: number): number {
-	return t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
-}
-
-/** The schedule floor (see above). */
-function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>): number {
-	const moments = earliestCallMoments(jobs);
-	return Math.max(...moments.map((t) => lastCallAt(t, moments.filter((moment) => moment >= t).length)));
-}
-
-/**
- * The polling floor (see above): the read one polling step before the first generation ends finds
- * it running, and every call that must come after that read comes after it too.
- */
-function pollingFloorMs(
-	jobs: Array<{ generationMs: number; exportMs: number }>,
-	pollStepMs: (elapsedMs: number) => number,
-	scheduleFloor: number,
-): number {
-	const firstEnd = Math.min(...jobs.map((job) => job.generationMs));
-	const runningRead = firstEnd - pollStepMs(firstEnd);
-	const callsFromThere = earliestCallMoments(jobs).filter((moment) => moment >= runningRead).length + 1;
-	return Math.max(scheduleFloor, lastCallAt(runningRead, callsFromThere));
-}
-
-function countAbove(values: string[], most: number): number {
-	const counts = new Map<string, number>();
-	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-	return [...counts.values()].filter((count) => count > most).length;
-}
+import {
+	batchFigures,
+	batchItems,
+	batchMode,
+	CREATE_ROW,
+	requestedSeconds,
+	startScaledSandbox,
+	useScaledServiceTime,
+	warmUp,
+} from './scaledBatch';
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 10);
-	const mode = process.argv[3] ?? 'uniform';
-	if (mode !== 'uniform' && mode !== 'mixed') throw new Error('The mode is uniform or mixed');
+	const mode = batchMode(process.argv[3]);
 	const seconds = requestedSeconds(itemCount, mode);
-	const { startSandbox, peakInAnyWindow } = await import('../sandbox');
-	const serviceTime = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/transport/time.js')
-	)) as typeof import('../../nodes/PresenterVideo/transport/time');
-	serviceTime.setServiceTimeScale(SCALE);
-	const schedule = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/service/jobKinds.js')
-	)) as typeof import('../../nodes/PresenterVideo/service/jobKinds');
+	const schedule = await useScaledServiceTime();
 
-	const sandbox = await startSandbox({
-		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },
-		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
-		initialCredits: 1_000_000,
-	});
+	const sandbox = await startScaledSandbox();
 	try {
 		const runBuiltNode = await loadBuiltNode(sandbox);
-		// n8n-core's first run sets itself up; an input refused before any request keeps that out.
-		await runBuiltNode({ resource: 'video', operation: 'create', inputMethod: 'prompt', prompt: 'x', duration: 1 });
+		await warmUp(runBuiltNode);
 		const began = Date.now();
-		const items = topicItems(itemCount).map((item, index) => ({ json: { ...item.json, duration: seconds[index] } }));
-		const result = await runBuiltNode({ ...CREATE_FROM_TOPIC, duration: '={{ $json.duration }}' }, items);
+		const result = await runBuiltNode(CREATE_ROW, batchItems(seconds));
 		const wallMs = Date.now() - began;
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
-		const api = sandbox.requests.filter((request) => request.listener === 'api');
-		const accepted = (part: string) => api.filter((request) => request.path.endsWith(part) && request.status === 200);
-		const generationStarts = accepted('/generation/start');
-		const exportStarts = accepted('/export/start');
-		const outputs = result.output.map((item) => item.json);
-		const completed = outputs.filter((json) => json.status === 'completed').length;
-		const reportedIds = new Set(outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean));
-		const callSlotMs = WINDOW_MS / LIMIT;
-		const chainOf = (videoSeconds: number) => {
-			const { generationMs, exportMs } = jobTimes(videoSeconds);
-			const detectionMs =
-				SCALE *
-				(schedule.pollInterval('generation', generationMs / SCALE) + schedule.pollInterval('export', exportMs / SCALE));
-			return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
-		};
-		const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
-		const jobs = seconds.map(jobTimes);
-		const floorMs = scheduleFloorMs(jobs);
-		const pollingFloor = pollingFloorMs(
-			jobs,
-			(elapsedMs) => SCALE * schedule.pollInterval('generation', elapsedMs / SCALE),
-			floorMs,
-		);
-		const budgetMs = api.length * callSlotMs;
-		const physicalLimitMs = Math.max(chainMs, budgetMs);
+		const { items, mode: shape, videoSeconds, timeScale, ...figures } = batchFigures({
+			mode,
+			seconds,
+			outputs: result.output.map((item) => item.json),
+			requests: sandbox.requests,
+			wallMs,
+			schedule,
+		});
 		console.log(
-			JSON.stringify(
-				{
-					items: itemCount,
-					mode,
-					videoSeconds: `${Math.min(...seconds)}-${Math.max(...seconds)}`,
-					timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms; per ${REFERENCE_SECONDS} s of video: generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
-					status: result.status,
-					completed,
-					failed: itemCount - completed,
-					doubleStarts:
-						countAbove(
-							generationStarts.map((request) => JSON.stringify(request.body)),
-							1,
-						) +
-						countAbove(
-							exportStarts.map((request) => JSON.stringify(request.body)),
-							1,
-						),
-					lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
-					apiCalls: api.length,
-					refused429: api.filter((request) => request.status === 429).length,
-					peakCallsInAnyWindow: peakInAnyWindow(
-						api.map((request) => request.at),
-						WINDOW_MS,
-					),
-					wallMs,
-					physicalLimitMs: Math.round(physicalLimitMs),
-					chainMs,
-					detectionMs,
-					budgetMs: Math.round(budgetMs),
-					ratio: Number((wallMs / physicalLimitMs).toFixed(3)),
-					minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
-					scheduleFloorMs: Math.round(floorMs),
-					ratioToScheduleFloor: Number((wallMs / floorMs).toFixed(3)),
-					pollingFloorMs: Math.round(pollingFloor),
-					ratioToPollingFloor: Number((wallMs / pollingFloor).toFixed(3)),
-				},
-				null,
-				2,
-			),
+			JSON.stringify({ items, mode: shape, videoSeconds, timeScale, status: result.status, ...figures }, null, 2),
 		);
 	} finally {
 		await sandbox.close();

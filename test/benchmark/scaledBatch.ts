@@ -1,0 +1,232 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
+/**
+ * What bench:scale and bench:queue share: N Create items (generate, export, download) against the
+ * sandbox with the service's limiter (100 requests per 60 s per workspace, refused ones counted),
+ * with time scaled down by SCALE on both sides: the sandbox's window and job times, and the node's
+ * window and polling schedule. Uses the built node in dist/, as n8n loads it.
+ *
+ * uniform: every row asks for a 30-second video (3 minutes to generate, 1 to export).
+ * mixed: a spreadsheet's mix, seeded: each row asks for 15-120 seconds, and its jobs take time in
+ * proportion (6 s to generate and 2 s to export per second of video).
+ *
+ * Physical limit: max(longest job chain + detection, API calls / budget), where a chain is one
+ * generation then one export, detection is the service's recommended polling interval at the
+ * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
+ * is 100 calls per window.
+ *
+ * Schedule floor: a bound no client can beat, even one that knows every job's time. Item i's
+ * generation cannot end before its time g(i), so its status read, its export start and (after
+ * e(i) more) its export's read all come at or after g(i). When c calls must come at or after t, the
+ * window lets 100 of them through at t, 100 more a window later, and so on: the last is at
+ * t + floor((c - 1) / 100) windows. The floor is the latest such moment over every t.
+ *
+ * Polling floor: the schedule floor of a client that learns when jobs end by reading them on the
+ * service's recommended schedule. Its read one polling step before the first generation ends
+ * finds that job still running, and that read counts in the window too: when c calls must come
+ * after it, the last comes a whole number of windows after it, as above.
+ */
+
+import { join } from 'path';
+
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { CREATE_FROM_TOPIC, topicItems } from '../nodes/PresenterVideo/createBatch';
+import { peakInAnyWindow, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import type { BuiltNodeRun } from './benchKit';
+
+/** 60 s of the service's time pass in 1.2 s. */
+export const SCALE = 1 / 50;
+export const LIMIT = 100;
+export const WINDOW_MS = 60_000 * SCALE;
+/** Assumed real times: three minutes to generate a 30-second video, one to export it. */
+const REFERENCE_SECONDS = 30;
+const GENERATION_MS = 180_000 * SCALE;
+const EXPORT_MS = 60_000 * SCALE;
+const MIXED_SECONDS = { least: 15, most: 120, seed: 20_260_101 };
+
+export type BatchMode = 'uniform' | 'mixed';
+
+export function batchMode(value = 'uniform'): BatchMode {
+	if (value !== 'uniform' && value !== 'mixed') throw new Error('The mode is uniform or mixed');
+	return value;
+}
+
+/** A small seeded generator (mulberry32), so every mixed run asks for the same lengths. */
+function seededRandom(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+	};
+}
+
+/** The video length each row asks for. */
+export function requestedSeconds(itemCount: number, mode: BatchMode): number[] {
+	if (mode === 'uniform') return Array.from({ length: itemCount }, () => REFERENCE_SECONDS);
+	const random = seededRandom(MIXED_SECONDS.seed);
+	const span = MIXED_SECONDS.most - MIXED_SECONDS.least + 1;
+	return Array.from({ length: itemCount }, () => MIXED_SECONDS.least + Math.floor(random() * span));
+}
+
+/** The Create parameters every row runs with: its topic and its length come from the item. */
+export const CREATE_ROW = { ...CREATE_FROM_TOPIC, duration: '={{ $json.duration }}' };
+
+/** One item a row: "Topic 0", "Topic 1", …, each with its length. */
+export function batchItems(seconds: number[]): INodeExecutionData[] {
+	return topicItems(seconds.length).map((item, index) => ({ json: { ...item.json, duration: seconds[index] } }));
+}
+
+type JobKindsModule = typeof import('../../nodes/PresenterVideo/service/jobKinds');
+
+/** Sets the built node's clock to the sandbox's pace; returns the built node's polling schedule. */
+export async function useScaledServiceTime(): Promise<JobKindsModule> {
+	const serviceTime = (await import(
+		join(__dirname, '../../dist/nodes/PresenterVideo/transport/time.js')
+	)) as typeof import('../../nodes/PresenterVideo/transport/time');
+	serviceTime.setServiceTimeScale(SCALE);
+	return (await import(join(__dirname, '../../dist/nodes/PresenterVideo/service/jobKinds.js'))) as JobKindsModule;
+}
+
+/** The sandbox with the service's limiter and job times, both time-scaled. */
+export async function startScaledSandbox(): Promise<Sandbox> {
+	return await startSandbox({
+		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },
+		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
+		initialCredits: 1_000_000,
+	});
+}
+
+/** n8n-core's first run sets itself up; an input refused before any request keeps that out of what is measured. */
+export async function warmUp(runBuiltNode: BuiltNodeRun): Promise<void> {
+	await runBuiltNode({ resource: 'video', operation: 'create', inputMethod: 'prompt', prompt: 'x', duration: 1 });
+}
+
+/** A video's job times: in proportion to its length. */
+function jobTimes(videoSeconds: number): { generationMs: number; exportMs: number } {
+	return {
+		generationMs: (GENERATION_MS * videoSeconds) / REFERENCE_SECONDS,
+		exportMs: (EXPORT_MS * videoSeconds) / REFERENCE_SECONDS,
+	};
+}
+
+/** When each item's calls can come at the earliest: its start at 0, its next two calls after g, its last after g + e. */
+function earliestCallMoments(jobs: Array<{ generationMs: number; exportMs: number }>): number[] {
+	return jobs.flatMap(({ generationMs, exportMs }) => [0, generationMs, generationMs, generationMs + exportMs]);
+}
+
+/** The earliest the last of `calls` calls, all at or after `t`, can come: 100 a window. */
+function lastCallAt(t: number, calls: number): number {
+	return t + Math.floor((calls - 1) / LIMIT) * WINDOW_MS;
+}
+
+/** The schedule floor (see above). */
+function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>): number {
+	const moments = earliestCallMoments(jobs);
+	return Math.max(...moments.map((t) => lastCallAt(t, moments.filter((moment) => moment >= t).length)));
+}
+
+/**
+ * The polling floor (see above): the read one polling step before the first generation ends finds
+ * it running, and every call that must come after that read comes after it too.
+ */
+function pollingFloorMs(
+	jobs: Array<{ generationMs: number; exportMs: number }>,
+	pollStepMs: (elapsedMs: number) => number,
+	scheduleFloor: number,
+): number {
+	const firstEnd = Math.min(...jobs.map((job) => job.generationMs));
+	const runningRead = firstEnd - pollStepMs(firstEnd);
+	const callsFromThere = earliestCallMoments(jobs).filter((moment) => moment >= runningRead).length + 1;
+	return Math.max(scheduleFloor, lastCallAt(runningRead, callsFromThere));
+}
+
+/** A job id as the sandbox makes them, wherever a text names one. */
+const JOB_ID = /\b(?:run|export)_[0-9a-f]+\b/g;
+
+function countAbove(values: string[], most: number): number {
+	const counts = new Map<string, number>();
+	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+	return [...counts.values()].filter((count) => count > most).length;
+}
+
+export interface BatchRun {
+	mode: BatchMode;
+	seconds: number[];
+	/** The output items of every execution of the batch. */
+	outputs: IDataObject[];
+	/** The errors of executions that failed: the job ids they name were reported, not lost. */
+	errorTexts?: string[];
+	/** The sandbox's log from the moment the batch began. */
+	requests: RecordedRequest[];
+	wallMs: number;
+	schedule: JobKindsModule;
+}
+
+/** What the sandbox's log and the outputs say about a batch, and the bounds its wall time is set against. */
+export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests, wallMs, schedule }: BatchRun) {
+	const itemCount = seconds.length;
+	const api = requests.filter((request) => request.listener === 'api');
+	const accepted = (part: string) => api.filter((request) => request.path.endsWith(part) && request.status === 200);
+	const generationStarts = accepted('/generation/start');
+	const exportStarts = accepted('/export/start');
+	const completed = outputs.filter((json) => json.status === 'completed').length;
+	const reportedIds = new Set([
+		...outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean),
+		...errorTexts.flatMap((text) => text.match(JOB_ID) ?? []),
+	]);
+	const callSlotMs = WINDOW_MS / LIMIT;
+	const chainOf = (videoSeconds: number) => {
+		const { generationMs, exportMs } = jobTimes(videoSeconds);
+		const detectionMs =
+			SCALE *
+			(schedule.pollInterval('generation', generationMs / SCALE) + schedule.pollInterval('export', exportMs / SCALE));
+		return { chainMs: generationMs + exportMs + detectionMs, detectionMs };
+	};
+	const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
+	const jobs = seconds.map(jobTimes);
+	const floorMs = scheduleFloorMs(jobs);
+	const pollingFloor = pollingFloorMs(
+		jobs,
+		(elapsedMs) => SCALE * schedule.pollInterval('generation', elapsedMs / SCALE),
+		floorMs,
+	);
+	const budgetMs = api.length * callSlotMs;
+	const physicalLimitMs = Math.max(chainMs, budgetMs);
+	return {
+		items: itemCount,
+		mode,
+		videoSeconds: `${Math.min(...seconds)}-${Math.max(...seconds)}`,
+		timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms; per ${REFERENCE_SECONDS} s of video: generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
+		completed,
+		failed: itemCount - completed,
+		doubleStarts:
+			countAbove(
+				generationStarts.map((request) => JSON.stringify(request.body)),
+				1,
+			) +
+			countAbove(
+				exportStarts.map((request) => JSON.stringify(request.body)),
+				1,
+			),
+		lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
+		apiCalls: api.length,
+		refused429: api.filter((request) => request.status === 429).length,
+		peakCallsInAnyWindow: peakInAnyWindow(
+			api.map((request) => request.at),
+			WINDOW_MS,
+		),
+		wallMs,
+		physicalLimitMs: Math.round(physicalLimitMs),
+		chainMs,
+		detectionMs,
+		budgetMs: Math.round(budgetMs),
+		ratio: Number((wallMs / physicalLimitMs).toFixed(3)),
+		minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
+		scheduleFloorMs: Math.round(floorMs),
+		ratioToScheduleFloor: Number((wallMs / floorMs).toFixed(3)),
+		pollingFloorMs: Math.round(pollingFloor),
+		ratioToPollingFloor: Number((wallMs / pollingFloor).toFixed(3)),
+	};
+}
