@@ -5,11 +5,14 @@
  * and its one limit. Time-scaled as bench:scale; the shapes, bounds and figures are described in
  * scaledBatch.ts.
  *
- *   npm run bench:queue -- [items=10] [workers=2] [uniform|mixed] [executionsPerWorker=2]
+ *   npm run bench:queue -- [items=10] [workers=2] [uniform|mixed] [poll|pause] [executionsPerWorker=2]
  *
  * The rows are cut into WORKERS x executionsPerWorker executions of consecutive rows (never more
  * than one a row), handed to the workers in turn, as Bull spreads jobs over idle workers; a
- * worker runs at most 10 at once. The last line is `ratio R`: wall time over the physical limit.
+ * worker runs at most 10 at once. `poll` runs Create (generate, export, download, polling);
+ * `pause` runs Generate paused until the service calls back, against the sandbox answering as the
+ * service's code does (callbacks only for completed generations, before the status says so). The
+ * last line is `ratio R`: wall time over the physical limit.
  */
 
 import { join } from 'path';
@@ -19,7 +22,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { ChildProcessLink } from '../harness/child-process';
 import { runBenchmark } from './benchKit';
 import type { FromWorker, ToWorker } from './queueWorker';
-import { batchFigures, batchItems, batchMode, requestedSeconds, startScaledSandbox, useScaledServiceTime } from './scaledBatch';
+import {
+	batchFigures,
+	batchItems,
+	batchMode,
+	batchWait,
+	requestedSeconds,
+	startScaledSandbox,
+	useScaledServiceTime,
+} from './scaledBatch';
 
 /** Rows [from, to) of each execution: `count` runs of consecutive rows, as even as can be. */
 function executionRows(itemCount: number, count: number): Array<[number, number]> {
@@ -30,21 +41,24 @@ function executionRows(itemCount: number, count: number): Array<[number, number]
 }
 
 const isReady = (message: FromWorker): message is Extract<FromWorker, { type: 'ready' }> => message.type === 'ready';
-const isDone = (execution: number) => (message: FromWorker): message is Extract<FromWorker, { type: 'done' }> =>
-	message.type === 'done' && message.execution === execution;
+const isDone =
+	(execution: number) =>
+	(message: FromWorker): message is Extract<FromWorker, { type: 'done' }> =>
+		message.type === 'done' && message.execution === execution;
 
 async function main(): Promise<void> {
 	const itemCount = Number(process.argv[2] ?? 10);
 	const workerCount = Number(process.argv[3] ?? 2);
 	const mode = batchMode(process.argv[4]);
-	const executionsPerWorker = Number(process.argv[5] ?? 2);
+	const wait = batchWait(process.argv[5]);
+	const executionsPerWorker = Number(process.argv[6] ?? 2);
 	if (!(itemCount >= 1 && workerCount >= 1 && executionsPerWorker >= 1))
-		throw new Error('Usage: bench:queue -- items workers [uniform|mixed] [executionsPerWorker]');
+		throw new Error('Usage: bench:queue -- items workers [uniform|mixed] [poll|pause] [executionsPerWorker]');
 	const seconds = requestedSeconds(itemCount, mode);
 	const items = batchItems(seconds).map((item) => item.json);
 	const schedule = await useScaledServiceTime();
 
-	const sandbox = await startScaledSandbox();
+	const sandbox = await startScaledSandbox(wait === 'pause' ? 'code' : 'contract');
 	const workers = Array.from(
 		{ length: workerCount },
 		(_, index) => new ChildProcessLink<ToWorker, FromWorker>(join(__dirname, 'queueWorker.ts'), `Worker ${index + 1}`),
@@ -63,7 +77,7 @@ async function main(): Promise<void> {
 			rows.map(async ([from, to], execution) => {
 				const worker = workers[execution % workerCount];
 				const done = worker.next(isDone(execution));
-				worker.send({ type: 'run', execution, items: items.slice(from, to) });
+				worker.send({ type: 'run', execution, items: items.slice(from, to), wait });
 				return await done;
 			}),
 		);
@@ -72,8 +86,15 @@ async function main(): Promise<void> {
 		const statuses: IDataObject = {};
 		for (const { status } of finished) statuses[status] = Number(statuses[status] ?? 0) + 1;
 		const errors = finished.flatMap(({ error }) => (error ? [error] : []));
-		const { items: itemTotal, mode: shape, videoSeconds, timeScale, ...figures } = batchFigures({
+		const {
+			items: itemTotal,
+			mode: shape,
+			videoSeconds,
+			timeScale,
+			...figures
+		} = batchFigures({
 			mode,
+			wait,
 			seconds,
 			outputs: finished.flatMap(({ outputs }) => outputs),
 			errorTexts: errors.map(({ message, description }) => `${message}\n${description ?? ''}`),

@@ -32,7 +32,13 @@ async function main(): Promise<void> {
 		const result = await runBuiltNode(CREATE_ROW, batchItems(seconds));
 		const wallMs = Date.now() - began;
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
-		const { items, mode: shape, videoSeconds, timeScale, ...figures } = batchFigures({
+		const {
+			items,
+			mode: shape,
+			videoSeconds,
+			timeScale,
+			...figures
+		} = batchFigures({
 			mode,
 			seconds,
 			outputs: result.output.map((item) => item.json),

@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
- * What bench:scale and bench:queue share: N Create items (generate, export, download) against the
- * sandbox with the service's limiter (100 requests per 60 s per workspace, refused ones counted),
- * with time scaled down by SCALE on both sides: the sandbox's window and job times, and the node's
- * window and polling schedule. Uses the built node in dist/, as n8n loads it.
+ * What bench:scale and bench:queue share: N Create items (generate, export, download), or N
+ * Generate items paused until the service calls back, against the sandbox with the service's
+ * limiter (100 requests per 60 s per workspace, refused ones counted), with time scaled down by
+ * SCALE on both sides: the sandbox's window and job times, and the node's window and polling
+ * schedule. Uses the built node in dist/, as n8n loads it.
  *
  * uniform: every row asks for a 30-second video (3 minutes to generate, 1 to export).
  * mixed: a spreadsheet's mix, seeded: each row asks for 15-120 seconds, and its jobs take time in
@@ -13,6 +14,8 @@
  * generation then one export, detection is the service's recommended polling interval at the
  * moment each job ends (10 s for a 3-minute generation, 5 s for a 1-minute export), and the budget
  * is 100 calls per window.
+ * Paused (Generate waiting for the service's callback): the chain is the longest generation, and
+ * detection is the callback itself.
  *
  * Schedule floor: a bound no client can beat, even one that knows every job's time. Item i's
  * generation cannot end before its time g(i), so its status read, its export start and (after
@@ -73,6 +76,17 @@ export function requestedSeconds(itemCount: number, mode: BatchMode): number[] {
 /** The Create parameters every row runs with: its topic and its length come from the item. */
 export const CREATE_ROW = { ...CREATE_FROM_TOPIC, duration: '={{ $json.duration }}' };
 
+/** How a batch waits: Create polling, or Generate paused until the service calls back. */
+export type BatchWait = 'poll' | 'pause';
+
+export function batchWait(value = 'poll'): BatchWait {
+	if (value !== 'poll' && value !== 'pause') throw new Error('The wait is poll or pause');
+	return value;
+}
+
+/** The Generate parameters a paused row runs with (Create has no pause mode). */
+export const PAUSED_ROW = { ...CREATE_ROW, operation: 'generate', waitForCompletion: 'callback' };
+
 /** One item a row: "Topic 0", "Topic 1", …, each with its length. */
 export function batchItems(seconds: number[]): INodeExecutionData[] {
 	return topicItems(seconds.length).map((item, index) => ({ json: { ...item.json, duration: seconds[index] } }));
@@ -89,9 +103,10 @@ export async function useScaledServiceTime(): Promise<JobKindsModule> {
 	return (await import(join(__dirname, '../../dist/nodes/PresenterVideo/service/jobKinds.js'))) as JobKindsModule;
 }
 
-/** The sandbox with the service's limiter and job times, both time-scaled. */
-export async function startScaledSandbox(): Promise<Sandbox> {
+/** The sandbox with the service's limiter and job times, both time-scaled, answering as `profile` says. */
+export async function startScaledSandbox(profile: 'contract' | 'code' = 'contract'): Promise<Sandbox> {
 	return await startSandbox({
+		profile,
 		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },
 		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
 		initialCredits: 1_000_000,
@@ -111,8 +126,12 @@ function jobTimes(videoSeconds: number): { generationMs: number; exportMs: numbe
 	};
 }
 
-/** When each item's calls can come at the earliest: its start at 0, its next two calls after g, its last after g + e. */
-function earliestCallMoments(jobs: Array<{ generationMs: number; exportMs: number }>): number[] {
+/**
+ * When each item's calls can come at the earliest: a Create's start at 0, its next two calls
+ * after g, its last after g + e; a paused generation's start at 0 and its one read after g.
+ */
+function earliestCallMoments(jobs: Array<{ generationMs: number; exportMs: number }>, wait: BatchWait): number[] {
+	if (wait === 'pause') return jobs.flatMap(({ generationMs }) => [0, generationMs]);
 	return jobs.flatMap(({ generationMs, exportMs }) => [0, generationMs, generationMs, generationMs + exportMs]);
 }
 
@@ -122,8 +141,8 @@ function lastCallAt(t: number, calls: number): number {
 }
 
 /** The schedule floor (see above). */
-function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>): number {
-	const moments = earliestCallMoments(jobs);
+function scheduleFloorMs(jobs: Array<{ generationMs: number; exportMs: number }>, wait: BatchWait): number {
+	const moments = earliestCallMoments(jobs, wait);
 	return Math.max(...moments.map((t) => lastCallAt(t, moments.filter((moment) => moment >= t).length)));
 }
 
@@ -138,21 +157,26 @@ function pollingFloorMs(
 ): number {
 	const firstEnd = Math.min(...jobs.map((job) => job.generationMs));
 	const runningRead = firstEnd - pollStepMs(firstEnd);
-	const callsFromThere = earliestCallMoments(jobs).filter((moment) => moment >= runningRead).length + 1;
+	const callsFromThere = earliestCallMoments(jobs, 'poll').filter((moment) => moment >= runningRead).length + 1;
 	return Math.max(scheduleFloor, lastCallAt(runningRead, callsFromThere));
 }
 
 /** A job id as the sandbox makes them, wherever a text names one. */
 const JOB_ID = /\b(?:run|export)_[0-9a-f]+\b/g;
 
+function countBy(values: string[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+	return counts;
+}
+
 function countAbove(values: string[], most: number): number {
-	const counts = new Map<string, number>();
-	for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-	return [...counts.values()].filter((count) => count > most).length;
+	return Object.values(countBy(values)).filter((count) => count > most).length;
 }
 
 export interface BatchRun {
 	mode: BatchMode;
+	wait?: BatchWait;
 	seconds: number[];
 	/** The output items of every execution of the batch. */
 	outputs: IDataObject[];
@@ -165,7 +189,16 @@ export interface BatchRun {
 }
 
 /** What the sandbox's log and the outputs say about a batch, and the bounds its wall time is set against. */
-export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests, wallMs, schedule }: BatchRun) {
+export function batchFigures({
+	mode,
+	wait = 'poll',
+	seconds,
+	outputs,
+	errorTexts = [],
+	requests,
+	wallMs,
+	schedule,
+}: BatchRun) {
 	const itemCount = seconds.length;
 	const api = requests.filter((request) => request.listener === 'api');
 	const accepted = (part: string) => api.filter((request) => request.path.endsWith(part) && request.status === 200);
@@ -173,12 +206,14 @@ export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests
 	const exportStarts = accepted('/export/start');
 	const completed = outputs.filter((json) => json.status === 'completed').length;
 	const reportedIds = new Set([
-		...outputs.flatMap((json) => [json.generationJobId, json.exportJobId]).filter(Boolean),
+		...outputs.flatMap((json) => [json.generationJobId, json.exportJobId, json.jobId]).filter(Boolean),
 		...errorTexts.flatMap((text) => text.match(JOB_ID) ?? []),
 	]);
 	const callSlotMs = WINDOW_MS / LIMIT;
 	const chainOf = (videoSeconds: number) => {
 		const { generationMs, exportMs } = jobTimes(videoSeconds);
+		// A paused generation learns of its end from the callback, at once.
+		if (wait === 'pause') return { chainMs: generationMs, detectionMs: 0 };
 		const detectionMs =
 			SCALE *
 			(schedule.pollInterval('generation', generationMs / SCALE) + schedule.pollInterval('export', exportMs / SCALE));
@@ -186,7 +221,7 @@ export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests
 	};
 	const { chainMs, detectionMs } = chainOf(Math.max(...seconds));
 	const jobs = seconds.map(jobTimes);
-	const floorMs = scheduleFloorMs(jobs);
+	const floorMs = scheduleFloorMs(jobs, wait);
 	const pollingFloor = pollingFloorMs(
 		jobs,
 		(elapsedMs) => SCALE * schedule.pollInterval('generation', elapsedMs / SCALE),
@@ -197,6 +232,7 @@ export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests
 	return {
 		items: itemCount,
 		mode,
+		wait,
 		videoSeconds: `${Math.min(...seconds)}-${Math.max(...seconds)}`,
 		timeScale: `1/${1 / SCALE} (window ${WINDOW_MS} ms; per ${REFERENCE_SECONDS} s of video: generation ${GENERATION_MS} ms, export ${EXPORT_MS} ms)`,
 		completed,
@@ -212,6 +248,7 @@ export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests
 			),
 		lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
 		apiCalls: api.length,
+		callsByPath: countBy(api.map((request) => request.path.replace(/\/(?:run|export)_[0-9a-f]+$/, '/:id'))),
 		refused429: api.filter((request) => request.status === 429).length,
 		peakCallsInAnyWindow: peakInAnyWindow(
 			api.map((request) => request.at),
@@ -223,10 +260,14 @@ export function batchFigures({ mode, seconds, outputs, errorTexts = [], requests
 		detectionMs,
 		budgetMs: Math.round(budgetMs),
 		ratio: Number((wallMs / physicalLimitMs).toFixed(3)),
-		minimalCallsLimitMs: Math.round(Math.max(chainMs, 4 * itemCount * callSlotMs)),
+		callsPerItem: Number((api.length / itemCount).toFixed(2)),
+		minimalCallsLimitMs: Math.round(Math.max(chainMs, (wait === 'pause' ? 2 : 4) * itemCount * callSlotMs)),
 		scheduleFloorMs: Math.round(floorMs),
 		ratioToScheduleFloor: Number((wallMs / floorMs).toFixed(3)),
-		pollingFloorMs: Math.round(pollingFloor),
-		ratioToPollingFloor: Number((wallMs / pollingFloor).toFixed(3)),
+		// A paused batch does not poll.
+		...(wait === 'poll' && {
+			pollingFloorMs: Math.round(pollingFloor),
+			ratioToPollingFloor: Number((wallMs / pollingFloor).toFixed(3)),
+		}),
 	};
 }

@@ -29,7 +29,8 @@ describe('two n8n processes sharing one workspace', () => {
 			initialCredits: 100_000,
 		});
 		processes = ['First', 'Second'].map(
-			(label) => new ChildProcessLink<WorkspaceRun, FromWorkspaceProcess>(join(__dirname, 'workspaceProcess.ts'), label),
+			(label) =>
+				new ChildProcessLink<WorkspaceRun, FromWorkspaceProcess>(join(__dirname, 'workspaceProcess.ts'), label),
 		);
 		await Promise.all(processes.map(async (child) => await child.next(isReady)));
 	});
