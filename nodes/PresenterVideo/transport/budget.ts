@@ -92,11 +92,6 @@ export class RequestBudget {
 		return Math.min(Math.max(needed, MIN_IN_FLIGHT), Math.max(limit, MIN_IN_FLIGHT));
 	}
 
-	/** Whether one more call may be in flight: as the latency needs, and as the window's slow start allows. */
-	private mayFly(now: number): boolean {
-		return this.inFlight < Math.min(this.maxInFlight(), this.window.inFlightCap(now));
-	}
-
 	get waiting(): number {
 		return this.queue.length;
 	}
@@ -121,7 +116,7 @@ export class RequestBudget {
 	private permit(): Permit {
 		const began = this.now();
 		this.inFlight += 1;
-		this.window.begin(began);
+		this.window.begin();
 		let finished = false;
 		return {
 			finish: (answer) => {
@@ -129,7 +124,7 @@ export class RequestBudget {
 				finished = true;
 				const ended = this.now();
 				this.inFlight -= 1;
-				this.window.end(ended, answer, began);
+				this.window.end(ended, answer);
 				this.latencyMs = 0.8 * this.latencyMs + 0.2 * (ended - began);
 				this.pump();
 			},
@@ -160,7 +155,7 @@ export class RequestBudget {
 		for (;;) {
 			const now = this.now();
 			this.dropGone(now);
-			while (this.queue.length > 0 && this.mayFly(now) && this.window.hasRoom(now)) {
+			while (this.queue.length > 0 && this.inFlight < this.maxInFlight() && this.window.hasRoom(now)) {
 				(this.queue.shift() as Waiter).grant(this.permit());
 			}
 			if (this.queue.length === 0) {
@@ -168,7 +163,7 @@ export class RequestBudget {
 				this.pumping = false;
 				return;
 			}
-			const roomAt = this.mayFly(now) ? this.window.roomAt(now) : undefined;
+			const roomAt = this.inFlight < this.maxInFlight() ? this.window.roomAt(now) : undefined;
 			const until = Math.min(roomAt ?? Infinity, now + CHECK_MS);
 			await new Promise<void>((resolve) => {
 				this.wake = resolve;
