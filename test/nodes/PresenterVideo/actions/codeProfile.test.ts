@@ -81,6 +81,23 @@ describe('On the service as its code behaves', () => {
 			// The transport retried the 500 before concluding.
 			expect(apiRequests(sandbox, '/export/status/run_nosuchjob').length).toBeGreaterThan(1);
 		});
+
+		it('says so when waited for too, and does not call it a job this node started', async () => {
+			const result = await runPresenterVideo(sandbox, {
+				parameters: {
+					resource: 'video',
+					operation: 'getExportStatus',
+					jobId: 'export_nosuchjob',
+					waitForCompletion: 'poll',
+					options: FAST_POLLING,
+				},
+			});
+			expect(result.status).toBe('error');
+			const error = result.errorOf('Presenter Video');
+			expect(error?.message).toMatch(/does not know export job export_nosuchjob/);
+			expect(error?.description).toMatch(/^Check the job ID/);
+			expect(error?.description).not.toMatch(/was started/);
+		});
 	});
 
 	describe('a completed export without a download URL', () => {
