@@ -17,8 +17,6 @@
 
 import { join } from 'path';
 
-import type { IDataObject } from 'n8n-workflow';
-
 import { ChildProcessLink } from '../harness/child-process';
 import { runBenchmark } from './benchKit';
 import type { FromWorker, ToWorker } from './queueWorker';
@@ -27,6 +25,7 @@ import {
 	batchItems,
 	batchMode,
 	batchWait,
+	countBy,
 	requestedSeconds,
 	startScaledSandbox,
 	useScaledServiceTime,
@@ -83,8 +82,6 @@ async function main(): Promise<void> {
 		);
 		const wallMs = Date.now() - began;
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('A warm-up sent a request');
-		const statuses: IDataObject = {};
-		for (const { status } of finished) statuses[status] = Number(statuses[status] ?? 0) + 1;
 		const errors = finished.flatMap(({ error }) => (error ? [error] : []));
 		const {
 			items: itemTotal,
@@ -111,7 +108,7 @@ async function main(): Promise<void> {
 					mode: shape,
 					videoSeconds,
 					timeScale,
-					executionStatuses: statuses,
+					executionStatuses: countBy(finished.map(({ status }) => status)),
 					...(errors.length > 0 ? { errors: [...new Set(errors.map(({ message }) => message))] } : {}),
 					...figures,
 				},

@@ -164,7 +164,8 @@ function pollingFloorMs(
 /** A job id as the sandbox makes them, wherever a text names one. */
 const JOB_ID = /\b(?:run|export)_[0-9a-f]+\b/g;
 
-function countBy(values: string[]): Record<string, number> {
+/** How many times each value occurs. */
+export function countBy(values: string[]): Record<string, number> {
 	const counts: Record<string, number> = {};
 	for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
 	return counts;
