@@ -20,6 +20,8 @@ interface BatchMemory {
 	ended: Map<string, ServiceJob>;
 	/** Completed generations as their callback told, before the status says so. */
 	reported: Map<string, ServiceJob>;
+	/** Jobs whose callback was looked into here: the batch was read and found unfinished. */
+	lookedInto: Set<string>;
 }
 
 const batches = new Map<string, BatchMemory>();
@@ -35,7 +37,7 @@ function memoryOf(executionId: string, now = Date.now()): BatchMemory {
 	let memory = batches.get(executionId);
 	if (!memory) {
 		forgetOld(now);
-		memory = { touchedAt: now, resumed: false, ended: new Map(), reported: new Map() };
+		memory = { touchedAt: now, resumed: false, ended: new Map(), reported: new Map(), lookedInto: new Set() };
 		batches.set(executionId, memory);
 	}
 	memory.touchedAt = now;
@@ -72,6 +74,14 @@ export function rememberReported(executionId: string, job: ServiceJob): void {
 
 export function reportedState(executionId: string, jobId: string): ServiceJob | undefined {
 	return batches.get(executionId)?.reported.get(jobId);
+}
+
+export function rememberLookedInto(executionId: string, jobId: string): void {
+	memoryOf(executionId).lookedInto.add(jobId);
+}
+
+export function wasLookedInto(executionId: string, jobId: string): boolean {
+	return batches.get(executionId)?.lookedInto.has(jobId) === true;
 }
 
 const queues = new Map<string, Promise<unknown>>();

@@ -13,8 +13,10 @@ import {
 	markResumed,
 	noteCallback,
 	rememberEnded,
+	rememberLookedInto,
 	rememberReported,
 	reportedState,
+	wasLookedInto,
 } from './batchMemory';
 
 function callbackJobId(body: unknown): string | undefined {
@@ -139,6 +141,10 @@ export async function resumeFromCallback(
 
 	return await inTurn(executionId, async (alreadyResumed) => {
 		if (alreadyResumed) return { noWebhookResponse: true };
+		// The service may deliver a callback more than once: a copy of one already looked into here
+		// tells nothing new, and reading the batch again for each copy would fill the window. The
+		// batch's watch, which has read every job ended, is no copy.
+		if (body.watch !== true && wasLookedInto(executionId, jobId)) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
 		// With the request budget full, a callback reads nothing: the batch's watch reads once the
 		// service has been silent, instead of every callback queueing behind the limit in turn.
@@ -161,7 +167,10 @@ export async function resumeFromCallback(
 			}
 			return { noWebhookResponse: true };
 		}
-		if (!ended) return { noWebhookResponse: true };
+		if (!ended) {
+			rememberLookedInto(executionId, jobId);
+			return { noWebhookResponse: true };
+		}
 		markResumed(executionId);
 		const simplify = context.getNodeParameter('simplify', true) as boolean;
 		return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };

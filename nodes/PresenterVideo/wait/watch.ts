@@ -63,7 +63,7 @@ export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
 			if (isResumed(executionId)) return;
 			for (const state of ended.values()) rememberEnded(executionId, state);
 			const named = jobs[jobs.length - 1];
-			await batch.wake({ job_id: named.jobId, status: ended.get(named.itemIndex)?.status });
+			await batch.wake({ job_id: named.jobId, status: ended.get(named.itemIndex)?.status, watch: true });
 			return;
 		}
 	} catch (error) {

@@ -226,6 +226,27 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			expect(statusReads(sandbox)).toHaveLength(4);
 		});
 
+		it('reads nothing for a copy of a callback it has looked into', async () => {
+			sandbox.clearLog();
+			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
+			const jobIds = waitingJobIds(paused);
+			const callback = async () =>
+				await resumeExecution(paused, { job_id: jobIds[0], status: 'completed' }).catch((error: unknown) => error);
+
+			// The job expected to end last is still running: one read, and the execution waits.
+			expect(((await callback()) as ResumeRefusedError).response.status).toBe(200);
+			expect(statusReads(sandbox)).toHaveLength(1);
+			// The service delivers some callbacks more than once: each copy is answered, none read again.
+			for (let copy = 0; copy < 3; copy += 1) {
+				expect(((await callback()) as ResumeRefusedError).response.status).toBe(200);
+			}
+			expect(statusReads(sandbox)).toHaveLength(1);
+
+			await allJobsEnded(sandbox, jobIds);
+			const resumed = await resumeExecution(paused, { job_id: jobIds[1], status: 'completed' });
+			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+		});
+
 		it('resumes once when two final callbacks arrive together', async () => {
 			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
 			const jobIds = waitingJobIds(paused);
@@ -399,6 +420,23 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 			jobId: waitingJobIds(paused)[0],
 			status: 'failed',
 		});
+	}, 60_000);
+
+	it('resumes from its watch when the last job’s callback was looked into before another job failed', async () => {
+		// Item 0's video is twice as long: its generation fails (no callback) after item 1 has called back.
+		sandbox.configure({ timings: { generationMs: 1_000, exportMs: 300, referenceSeconds: 10 } });
+		try {
+			const paused = await runPresenterVideo(sandbox, {
+				parameters: { ...batchGenerate, duration: '={{ $json.duration }}', options: { maxWaitMinutes: 10 } },
+				items: prompts(2, [0]).map((item, index) => ({ json: { ...item.json, duration: index === 0 ? 20 : 10 } })),
+				urls: waiting,
+			});
+			const resumed = await waiting.nextResume();
+			expect(resumed.outputOf('Presenter Video').map((item) => item.json.jobId)).toEqual(waitingJobIds(paused));
+			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['failed', 'completed']);
+		} finally {
+			sandbox.configure({ timings: { generationMs: 1_000, exportMs: 300, referenceSeconds: 0 } });
+		}
 	}, 60_000);
 
 	it('reads nothing before the length of the batch’s longest video has passed', async () => {
