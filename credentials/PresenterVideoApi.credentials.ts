@@ -57,7 +57,7 @@ export class PresenterVideoApi implements ICredentialType {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: 100,
 			description:
-				"The workspace's API rate limit. Every execution using this credential shares it; change it only if your plan allows a different limit.",
+				"The workspace's API rate limit. Every execution using this credential shares it, also on queue-mode workers, which keep to their share by themselves: keep the whole limit, and change it only if your plan allows a different one.",
 		},
 	];
 

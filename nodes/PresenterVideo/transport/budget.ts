@@ -21,6 +21,13 @@ interface BudgetRequest {
 	signal?: AbortSignal;
 	/** Epoch ms after which waiting for room is pointless: acquire gives up and returns undefined. */
 	deadline?: number;
+	/**
+	 * The call goes whenever the window has room, without keeping to this process's share of a
+	 * window other processes use, nor to its slow start after a silence: for the few reads a paused
+	 * batch's callbacks need, which a process answering callbacks (a webhook processor) must not
+	 * wait for at the pace of the few calls it had in the window.
+	 */
+	outsideShare?: boolean;
 }
 
 /** Leave to send one call: `finish` must be called with what came back. */
@@ -92,6 +99,11 @@ export class RequestBudget {
 		return Math.min(Math.max(needed, MIN_IN_FLIGHT), Math.max(limit, MIN_IN_FLIGHT));
 	}
 
+	/** Whether one more call may be in flight: as the latency needs, and as the window's slow start allows. */
+	private mayFly(now: number): boolean {
+		return this.inFlight < Math.min(this.maxInFlight(), this.window.inFlightCap(now));
+	}
+
 	get waiting(): number {
 		return this.queue.length;
 	}
@@ -113,10 +125,10 @@ export class RequestBudget {
 		return await permit;
 	}
 
-	private permit(): Permit {
+	private permit(waiter: Waiter): Permit {
 		const began = this.now();
 		this.inFlight += 1;
-		this.window.begin();
+		this.window.begin(began, { outsideShare: waiter.outsideShare });
 		let finished = false;
 		return {
 			finish: (answer) => {
@@ -124,11 +136,29 @@ export class RequestBudget {
 				finished = true;
 				const ended = this.now();
 				this.inFlight -= 1;
-				this.window.end(ended, answer);
+				this.window.end(ended, answer, began);
 				this.latencyMs = 0.8 * this.latencyMs + 0.2 * (ended - began);
 				this.pump();
 			},
 		};
+	}
+
+	/** Whether a call outside the share may be in flight: as the latency needs, slow start or not. */
+	private mayFlyOutsideShare(): boolean {
+		return this.inFlight < this.maxInFlight() && this.queue.some((waiter) => waiter.outsideShare === true);
+	}
+
+	/** The first waiter that may go outside the share, when the window has room for it; -1 if none. */
+	private firstOutsideShare(now: number): number {
+		if (!this.mayFlyOutsideShare() || !this.window.hasRoom(now, { outsideShare: true })) return -1;
+		return this.queue.findIndex((waiter) => waiter.outsideShare === true);
+	}
+
+	/** When the next waiter may go, as far as the window can tell; undefined while calls in flight decide. */
+	private roomAt(now: number): number | undefined {
+		const shared = this.mayFly(now) ? this.window.roomAt(now) : undefined;
+		const outside = this.mayFlyOutsideShare() ? this.window.roomAt(now, { outsideShare: true }) : undefined;
+		return shared === undefined || outside === undefined ? (shared ?? outside) : Math.min(shared, outside);
 	}
 
 	/** Drops waiters whose execution was cancelled or whose deadline passed. */
@@ -155,15 +185,18 @@ export class RequestBudget {
 		for (;;) {
 			const now = this.now();
 			this.dropGone(now);
-			while (this.queue.length > 0 && this.inFlight < this.maxInFlight() && this.window.hasRoom(now)) {
-				(this.queue.shift() as Waiter).grant(this.permit());
+			while (this.queue.length > 0) {
+				const next = this.mayFly(now) && this.window.hasRoom(now) ? 0 : this.firstOutsideShare(now);
+				if (next < 0) break;
+				const [waiter] = this.queue.splice(next, 1);
+				waiter.grant(this.permit(waiter));
 			}
 			if (this.queue.length === 0) {
 				// Cleared in the same turn as the check, so no waiter can slip in unserved.
 				this.pumping = false;
 				return;
 			}
-			const roomAt = this.inFlight < this.maxInFlight() ? this.window.roomAt(now) : undefined;
+			const roomAt = this.roomAt(now);
 			const until = Math.min(roomAt ?? Infinity, now + CHECK_MS);
 			await new Promise<void>((resolve) => {
 				this.wake = resolve;

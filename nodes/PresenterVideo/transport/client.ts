@@ -40,6 +40,8 @@ export interface CallOptions {
 	deadline?: number;
 	/** A read whose answer may lead to a start: it goes before other reads. */
 	beforeStart?: boolean;
+	/** Goes whenever the window has room, without keeping to this process's share of it (see RequestBudget). */
+	outsideShare?: boolean;
 }
 
 export interface ApiClient {
@@ -96,7 +98,13 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			let failure = '';
 			let redirect: Error | undefined;
 			const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
-			const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, signal });
+			const permit = await budget.acquire({
+				priority,
+				order: options.order,
+				deadline: options.deadline,
+				outsideShare: options.outsideShare,
+				signal,
+			});
 			if (!permit) {
 				if (signal?.aborted) throw cancelled(endpoint);
 				throw new BudgetDeadlineError();

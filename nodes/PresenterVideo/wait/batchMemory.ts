@@ -13,6 +13,8 @@ const MAX_REMEMBERED = 1000;
 
 interface BatchMemory {
 	touchedAt: number;
+	/** This process paused the batch (and watches it): it runs the batch, not only answers its callbacks. */
+	pausedHere: boolean;
 	resumed: boolean;
 	/** When the service last called back about the batch. */
 	lastCallbackAt?: number;
@@ -37,11 +39,26 @@ function memoryOf(executionId: string, now = Date.now()): BatchMemory {
 	let memory = batches.get(executionId);
 	if (!memory) {
 		forgetOld(now);
-		memory = { touchedAt: now, resumed: false, ended: new Map(), reported: new Map(), lookedInto: new Set() };
+		memory = {
+			touchedAt: now,
+			pausedHere: false,
+			resumed: false,
+			ended: new Map(),
+			reported: new Map(),
+			lookedInto: new Set(),
+		};
 		batches.set(executionId, memory);
 	}
 	memory.touchedAt = now;
 	return memory;
+}
+
+export function markPausedHere(executionId: string): void {
+	memoryOf(executionId).pausedHere = true;
+}
+
+export function wasPausedHere(executionId: string): boolean {
+	return batches.get(executionId)?.pausedHere === true;
 }
 
 export function markResumed(executionId: string): void {

@@ -11,6 +11,7 @@ import type { StartedJob } from '../jobs/types';
 import type { JobKind, ServiceJob } from '../service/types';
 import { type ApiClient, createApiClient } from '../transport/client';
 import { serviceMs } from '../transport/time';
+import { markPausedHere } from './batchMemory';
 import { waitingJobs } from './resume';
 import { watchPausedBatch } from './watch';
 
@@ -70,6 +71,7 @@ export async function pauseForCallbacks(
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
 	const now = Date.now();
+	markPausedHere(context.getExecutionId());
 	await context.putExecutionToWait(new Date(now + maxWaitMs));
 	const resumeUrl = resumeUrlOf(context);
 	// Not awaited: the execution is paused and holds no worker; the watch only reads and calls back.

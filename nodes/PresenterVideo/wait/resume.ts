@@ -5,7 +5,7 @@ import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
-import { createApiClient } from '../transport/client';
+import { type CallOptions, createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
 import {
 	endedState,
@@ -17,6 +17,7 @@ import {
 	rememberReported,
 	reportedState,
 	wasLookedInto,
+	wasPausedHere,
 } from './batchMemory';
 
 function callbackJobId(body: unknown): string | undefined {
@@ -70,6 +71,17 @@ const CONFIRM_STEP_MS = 250;
 
 /** How long a callback's read may wait for room in the request budget. */
 const CALLBACK_READ_WAIT_MS = 2_000;
+
+/**
+ * How a callback's reads use the request budget. A process answering callbacks for a batch it did
+ * not pause (in queue mode, main or a webhook processor) has few calls of its own in a window the
+ * workers fill, and a callback's reads cannot wait at the pace of so few: they go whenever the
+ * window has room. Where the batch was paused (n8n in one process, or several sharing a workspace
+ * and each answering its own callbacks), they keep to the process's share, as all its calls do.
+ */
+function callbackReads(executionId: string): CallOptions {
+	return wasPausedHere(executionId) ? {} : { outsideShare: true };
+}
 
 /**
  * A completed generation as its callback tells it. The service sends the callback from inside the
@@ -149,9 +161,11 @@ export async function resumeFromCallback(
 		// With the request budget full, a callback reads nothing: the batch's watch reads once the
 		// service has been silent, instead of every callback queueing behind the limit in turn.
 		const unread = jobs.some((job) => endedState(executionId, job.jobId) === undefined);
-		if (unread && !client.budget.window.hasRoom(Date.now())) return { noWebhookResponse: true };
+		const reads = callbackReads(executionId);
+		if (unread && !client.budget.window.hasRoom(Date.now(), reads)) return { noWebhookResponse: true };
 		const read = async (job: WaitingJob) =>
 			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
+				...reads,
 				deadline: Date.now() + CALLBACK_READ_WAIT_MS,
 			});
 		let ended: Map<number, ServiceJob> | undefined;

@@ -193,10 +193,10 @@ describe('Presenter Video Trigger: Confirm With API', () => {
 	// Last: it leaves the workspace's window full.
 	it("waits for room in the workspace's request budget, the one the action node uses, and asks nothing when none comes in time", async () => {
 		const budget = budgetFor(`${CREDENTIAL_ID} ${apiRootFromBaseUrl(sandbox.baseUrl)}`, 100);
-		while (budget.window.hasRoom(Date.now())) {
-			const permit = await budget.acquire({ priority: 'read' });
-			permit?.finish({ type: 'answered' });
-		}
+		// The service answers a call with no request remaining: the window is full, with other clients' calls too.
+		const permit = await budget.acquire({ priority: 'read' });
+		permit?.finish({ type: 'answered', limit: budget.window.limit, remaining: 0 });
+		expect(budget.window.hasRoom(Date.now())).toBe(false);
 		const sentBefore = sandbox.requests.length;
 		const run = await confirming.deliver({
 			body: { job_id: completedGeneration.jobId, status: 'completed', task: 'video_generate' },

@@ -1,4 +1,11 @@
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../nodes/PresenterVideo/PresenterVideo.node';
 import { runNode, type NodeRunResult } from '../../harness';
@@ -26,6 +33,8 @@ export interface PresenterVideoRun {
 	workflowId?: string;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
+	/** The node; by default a new PresenterVideo as this module loads it. */
+	nodeType?: INodeType;
 }
 
 /** A prompt-made video's fields, shared by the video operation tests. */
@@ -67,10 +76,13 @@ export function exportParameters(videoId: string, waitForCompletion: string): IN
 
 let runs = 0;
 
-export async function runPresenterVideo(sandbox: Sandbox, run: PresenterVideoRun): Promise<NodeRunResult> {
+export async function runPresenterVideo(
+	sandbox: Pick<Sandbox, 'baseUrl' | 'keys'>,
+	run: PresenterVideoRun,
+): Promise<NodeRunResult> {
 	runs += 1;
 	return await runNode({
-		nodeType: new PresenterVideo(),
+		nodeType: run.nodeType ?? new PresenterVideo(),
 		type: 'n8n-nodes-presenter-video.presenterVideo',
 		parameters: run.parameters,
 		name: run.name,

@@ -1,16 +1,8 @@
 import { RateWindow } from '../../../../nodes/PresenterVideo/transport/rateWindow';
+import { answered, sendWhileRoom } from './rateWindowKit';
 
 const WINDOW = 1000;
 const MARGIN = WINDOW / 200;
-
-function answered(
-	window: RateWindow,
-	at: number,
-	headers: { limit?: number; remaining?: number; resetAt?: number } = {},
-) {
-	window.begin();
-	window.end(at, { type: 'answered', ...headers });
-}
 
 describe('rate window arithmetic', () => {
 	it('has room until the limit is used, then opens when the oldest call leaves the window', () => {
@@ -24,11 +16,11 @@ describe('rate window arithmetic', () => {
 
 	it('counts calls in flight until they end, and cannot say when they leave', () => {
 		const window = new RateWindow(2, WINDOW);
-		window.begin();
-		window.begin();
+		window.begin(0);
+		window.begin(0);
 		expect(window.hasRoom(0)).toBe(false);
 		expect(window.roomAt(0)).toBeUndefined();
-		window.end(50, { type: 'unknown' });
+		window.end(50, { type: 'unknown' }, 0);
 		expect(window.used(60)).toBe(2);
 		expect(window.roomAt(60)).toBe(50 + WINDOW + MARGIN);
 	});
@@ -36,8 +28,8 @@ describe('rate window arithmetic', () => {
 	it('counts a refused call, and takes the window as full when refused', () => {
 		const window = new RateWindow(3, WINDOW);
 		answered(window, 0);
-		window.begin();
-		window.end(10, { type: 'refused' });
+		window.begin(10);
+		window.end(10, { type: 'refused' }, 10);
 		// Two calls of ours, so the service must have counted two of someone else's too (limit + 1).
 		expect(window.used(20)).toBe(4);
 		expect(window.hasRoom(20)).toBe(false);
@@ -56,12 +48,42 @@ describe('rate window arithmetic', () => {
 		expect(window.used(101)).toBe(2);
 	});
 
+	it('does not take our calls sent before the answered one, still in flight, for other clients', () => {
+		const window = new RateWindow(100, WINDOW);
+		window.begin(0);
+		window.begin(0);
+		// The third call sent was answered first; the service had counted all three when it arrived.
+		answered(window, 30, { limit: 100, remaining: 97 }, 5);
+		expect(window.used(31)).toBe(3);
+		// Alone in the window: every call fits until the limit.
+		expect(sendWhileRoom(window, 31)).toBe(97);
+	});
+
+	it('takes our calls sent in the same moment as the answered one for ours as their answers come', () => {
+		const window = new RateWindow(100, WINDOW);
+		for (let sent = 0; sent < 15; sent += 1) window.begin(0);
+		// A wave of 16 reads sent at once; the service had counted all 16 when the first answer came.
+		answered(window, 20, { limit: 100, remaining: 84 }, 0);
+		// The 15 in flight may have arrived first, or other clients' calls may have: room counts both.
+		expect(window.used(21)).toBe(1 + 15 + 15);
+		// But they are no sign of other clients: the window is not taken as shared.
+		expect(window.quota(21)).toBe(100);
+		for (let answer = 0; answer < 15; answer += 1) {
+			window.end(22, { type: 'answered', limit: 100, remaining: 84 }, 0);
+		}
+		expect(window.used(23)).toBe(16);
+		expect(sendWhileRoom(window, 23)).toBe(84);
+	});
+
 	it("takes the window's length from X-RateLimit-Reset, never a fixed minute", () => {
 		const window = new RateWindow(5, 60_000);
 		// Limit 5 with Reset one second ahead: 5 per second.
 		answered(window, 0, { limit: 5, remaining: 4, resetAt: 1_000 });
 		expect(window.windowMs).toBe(1_000);
-		for (const at of [10, 20, 30, 40]) answered(window, at, { limit: 5, remaining: 0, resetAt: 1_000 });
+		// Alone in the window: the service counts our calls only.
+		for (const [index, at] of [10, 20, 30, 40].entries()) {
+			answered(window, at, { limit: 5, remaining: 3 - index, resetAt: at + 1_000 });
+		}
 		expect(window.hasRoom(50)).toBe(false);
 		expect(window.hasRoom(1_000 + 1_000 / 200)).toBe(true);
 	});
@@ -77,8 +99,8 @@ describe('rate window arithmetic', () => {
 	it('takes a refusal that says when to come back as a full window until then', () => {
 		const window = new RateWindow(3, 60_000);
 		answered(window, 0);
-		window.begin();
-		window.end(10, { type: 'refused', resetAt: 1_010 });
+		window.begin(10);
+		window.end(10, { type: 'refused', resetAt: 1_010 }, 10);
 		expect(window.hasRoom(500)).toBe(false);
 		expect(window.roomAt(500)).toBe(1_010);
 	});
