@@ -33,10 +33,11 @@ export interface PausedBatch {
  * has ended and no callback came within a moment, the others are read, and once every job has
  * ended, the watch calls the resume address itself. A callback within the interval
  * puts the next read off, so a service that calls back for everything is rarely read here.
- * Ends when the batch is resumed, at Max Wait, or when a read or the call fails (Max Wait then holds).
+ * A read that fails is tried again at the next interval. Ends when the batch is resumed, at Max
+ * Wait, or when calling the resume address fails (Max Wait then holds).
  */
 export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
-	const { executionId, jobs, startedAt, quietUntil, deadline, client } = batch;
+	const { executionId, jobs, startedAt, quietUntil, deadline } = batch;
 	let lastReadAt = startedAt;
 	try {
 		for (;;) {
@@ -49,16 +50,16 @@ export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
 			if (Date.now() < due) continue;
 			if ((lastCallbackAt(executionId) ?? 0) > quietSince) continue;
 			lastReadAt = Date.now();
-			const read = async (job: WaitingJob) =>
-				endedState(executionId, job.jobId) ?? (await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)));
-			const order = probeOrder(jobs);
-			const last = await read(order[0]);
-			if (!isTerminal(last?.status)) continue;
-			rememberEnded(executionId, last);
-			// The job expected to end last has ended: callbacks may be on their way, give them a moment.
-			await waitFor(serviceMs(GRACE_MS));
-			if (isResumed(executionId) || (lastCallbackAt(executionId) ?? 0) > lastReadAt) continue;
-			const ended = await readAllIfEnded(order, read);
+			let ended: Map<number, ServiceJob> | undefined;
+			try {
+				ended = await readIfAllEnded(batch, lastReadAt);
+			} catch (error) {
+				// The service down, or refusals past their retries: the next interval reads again.
+				batch.logger.warn(
+					`Presenter Video: the watch of a paused batch could not read a status; it reads again later (${(error as Error).message})`,
+				);
+				continue;
+			}
 			if (!ended) continue;
 			if (isResumed(executionId)) return;
 			for (const state of ended.values()) rememberEnded(executionId, state);
@@ -71,4 +72,24 @@ export async function watchPausedBatch(batch: PausedBatch): Promise<void> {
 			`Presenter Video: the watch of a paused batch stopped; it goes on at the next callback or at Max Wait (${(error as Error).message})`,
 		);
 	}
+}
+
+/**
+ * Reads the job expected to end last; once it has ended and no callback came within a moment, the
+ * others. Every job's final state, or undefined while one runs or a callback came meanwhile.
+ */
+async function readIfAllEnded(
+	{ executionId, jobs, client }: PausedBatch,
+	readAt: number,
+): Promise<Map<number, ServiceJob> | undefined> {
+	const read = async (job: WaitingJob) =>
+		endedState(executionId, job.jobId) ?? (await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId)));
+	const order = probeOrder(jobs);
+	const last = await read(order[0]);
+	if (!isTerminal(last?.status)) return undefined;
+	rememberEnded(executionId, last);
+	// The job expected to end last has ended: callbacks may be on their way, give them a moment.
+	await waitFor(serviceMs(GRACE_MS));
+	if (isResumed(executionId) || (lastCallbackAt(executionId) ?? 0) > readAt) return undefined;
+	return await readAllIfEnded(order, read);
 }

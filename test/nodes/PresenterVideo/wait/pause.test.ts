@@ -408,18 +408,23 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		expect(output[1].json).toMatchObject({ error: { code: 'GENERATION_FAILED' } });
 	});
 
-	it('notices a batch whose only job fails, with no callback at all', async () => {
-		// The watch reads nothing before the video's length has passed: the shortest video keeps this quick.
+	/**
+	 * Pauses on one job whose generation fails (no callback) and waits for the resume. The watch reads
+	 * nothing before the video's length has passed: the shortest video keeps this quick.
+	 */
+	async function pauseOnFailingJob() {
 		const paused = await runPresenterVideo(sandbox, {
 			parameters: { ...batchGenerate, duration: 10, options: { maxWaitMinutes: 10 } },
 			items: prompts(1, [0]),
 			urls: waiting,
 		});
 		const resumed = await waiting.nextResume();
-		expect(resumed.outputOf('Presenter Video')[0].json).toMatchObject({
-			jobId: waitingJobIds(paused)[0],
-			status: 'failed',
-		});
+		return { jobId: waitingJobIds(paused)[0], json: resumed.outputOf('Presenter Video')[0].json };
+	}
+
+	it('notices a batch whose only job fails, with no callback at all', async () => {
+		const { jobId, json } = await pauseOnFailingJob();
+		expect(json).toMatchObject({ jobId, status: 'failed' });
 	}, 60_000);
 
 	it('resumes from its watch when the last job’s callback was looked into before another job failed', async () => {
@@ -439,16 +444,23 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		}
 	}, 60_000);
 
+	it('reads again at the next polling interval when the watch’s read fails', async () => {
+		// 5 answers of 503: the first read and its 4 retries.
+		sandbox.configure({ faults: [{ path: 'generation/status', kind: '503', times: 5 }] });
+		sandbox.clearLog();
+		try {
+			const { jobId, json } = await pauseOnFailingJob();
+			expect(json).toMatchObject({ jobId, status: 'failed' });
+			expect(statusReads(sandbox).filter((read) => read.fault === '503')).toHaveLength(5);
+		} finally {
+			sandbox.configure({ faults: [] });
+		}
+	}, 60_000);
+
 	it('reads nothing before the length of the batch’s longest video has passed', async () => {
 		const since = Date.now();
-		const paused = await runPresenterVideo(sandbox, {
-			parameters: { ...batchGenerate, duration: 10, options: { maxWaitMinutes: 10 } },
-			items: prompts(1, [0]),
-			urls: waiting,
-		});
-		const [jobId] = waitingJobIds(paused);
-		const resumed = await waiting.nextResume();
-		expect(resumed.outputOf('Presenter Video')[0].json).toMatchObject({ jobId, status: 'failed' });
+		const { jobId, json } = await pauseOnFailingJob();
+		expect(json).toMatchObject({ jobId, status: 'failed' });
 		const reads = apiRequests(sandbox, `/status/${jobId}`);
 		const [start] = apiRequests(sandbox, '/generation/start', 'POST').filter((request) => request.at >= since);
 		expect(reads.length).toBeGreaterThan(0);
