@@ -171,6 +171,11 @@ export function countBy(values: string[]): Record<string, number> {
 	return counts;
 }
 
+/** A request's path with its job id as `:id`, so that calls add up by endpoint. */
+function pathOf(request: { path: string }): string {
+	return request.path.replace(/\/(?:run|export)_[0-9a-f]+$/, '/:id');
+}
+
 function countAbove(values: string[], most: number): number {
 	return Object.values(countBy(values)).filter((count) => count > most).length;
 }
@@ -249,8 +254,9 @@ export function batchFigures({
 			),
 		lostJobIds: generationStarts.length + exportStarts.length - reportedIds.size,
 		apiCalls: api.length,
-		callsByPath: countBy(api.map((request) => request.path.replace(/\/(?:run|export)_[0-9a-f]+$/, '/:id'))),
+		callsByPath: countBy(api.map(pathOf)),
 		refused429: api.filter((request) => request.status === 429).length,
+		refusedByPath: countBy(api.filter((request) => request.status === 429).map(pathOf)),
 		peakCallsInAnyWindow: peakInAnyWindow(
 			api.map((request) => request.at),
 			WINDOW_MS,
