@@ -153,10 +153,12 @@ export async function resumeFromCallback(
 
 	return await inTurn(executionId, async (alreadyResumed) => {
 		if (alreadyResumed) return { noWebhookResponse: true };
-		// The service may deliver a callback more than once: a copy of one already looked into here
-		// tells nothing new, and reading the batch again for each copy would fill the window. The
-		// batch's watch, which has read every job ended, is no copy.
-		if (body.watch !== true && wasLookedInto(executionId, jobId)) return { noWebhookResponse: true };
+		// The service may deliver a callback more than once. Where the batch was not paused (main or a
+		// webhook processor in queue mode), reads go outside the share, unpaced: a copy of a callback
+		// already looked into tells nothing new, and reading again for each copy would fill the window.
+		// The batch's watch, which has read every job ended, is no copy.
+		const copy = body.watch !== true && !wasPausedHere(executionId) && wasLookedInto(executionId, jobId);
+		if (copy) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
 		// With the request budget full, a callback reads nothing: the batch's watch reads once the
 		// service has been silent, instead of every callback queueing behind the limit in turn.

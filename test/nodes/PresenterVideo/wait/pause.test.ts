@@ -226,27 +226,6 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			expect(statusReads(sandbox)).toHaveLength(4);
 		});
 
-		it('reads nothing for a copy of a callback it has looked into', async () => {
-			sandbox.clearLog();
-			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
-			const jobIds = waitingJobIds(paused);
-			const callback = async () =>
-				await resumeExecution(paused, { job_id: jobIds[0], status: 'completed' }).catch((error: unknown) => error);
-
-			// The job expected to end last is still running: one read, and the execution waits.
-			expect(((await callback()) as ResumeRefusedError).response.status).toBe(200);
-			expect(statusReads(sandbox)).toHaveLength(1);
-			// The service delivers some callbacks more than once: each copy is answered, none read again.
-			for (let copy = 0; copy < 3; copy += 1) {
-				expect(((await callback()) as ResumeRefusedError).response.status).toBe(200);
-			}
-			expect(statusReads(sandbox)).toHaveLength(1);
-
-			await allJobsEnded(sandbox, jobIds);
-			const resumed = await resumeExecution(paused, { job_id: jobIds[1], status: 'completed' });
-			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
-		});
-
 		it('resumes once when two final callbacks arrive together', async () => {
 			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
 			const jobIds = waitingJobIds(paused);
