@@ -157,13 +157,13 @@ export async function resumeFromCallback(
 		// webhook processor in queue mode), reads go outside the share, unpaced: a copy of a callback
 		// already looked into tells nothing new, and reading again for each copy would fill the window.
 		// The batch's watch, which has read every job ended, is no copy.
-		const copy = body.watch !== true && !wasPausedHere(executionId) && wasLookedInto(executionId, jobId);
+		const reads = callbackReads(executionId);
+		const copy = body.watch !== true && reads.outsideShare === true && wasLookedInto(executionId, jobId);
 		if (copy) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
 		// With the request budget full, a callback reads nothing: the batch's watch reads once the
 		// service has been silent, instead of every callback queueing behind the limit in turn.
 		const unread = jobs.some((job) => endedState(executionId, job.jobId) === undefined);
-		const reads = callbackReads(executionId);
 		if (unread && !client.budget.window.hasRoom(Date.now(), reads)) return { noWebhookResponse: true };
 		const read = async (job: WaitingJob) =>
 			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
