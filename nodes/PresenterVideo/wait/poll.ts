@@ -56,6 +56,21 @@ async function restUntilDue(
 	}
 }
 
+/** How long the read at Max Wait may wait for room in the request budget. */
+const LAST_READ_WAIT_MS = 5_000;
+
+/**
+ * The job's state at Max Wait, so a timed-out item carries its latest status. A read the budget
+ * or the service refuses leaves the last known state.
+ */
+async function lastRead(tools: ItemTools, { kind, jobId, itemIndex }: StartedJob): Promise<ServiceJob | undefined> {
+	try {
+		return await readJob(tools, kind, jobId, itemIndex, { deadline: Date.now() + LAST_READ_WAIT_MS });
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * Polls until the job ends or Max Wait passes, when the read scheduler says the job is due and
  * the request budget has room. A failed job, or a status that could not be read (after the
@@ -75,7 +90,9 @@ export async function waitUntilSettled(
 		for (;;) {
 			if (job && isTerminal(job.status)) break;
 			if (Date.now() >= deadline) {
-				timedOut = true;
+				job = (await lastRead(tools, started)) ?? job;
+				if (tools.signal.aborted) throw new WaitCancelledError();
+				timedOut = !isTerminal(job?.status);
 				break;
 			}
 			const due = await restUntilDue(tools, entry, deadline, preferences.fixedIntervalMs);

@@ -54,4 +54,27 @@ describe('waiting for a job', () => {
 		expect(queued[0].beforeStart).toBeFalsy();
 		expect(queued[0].order).toBeGreaterThanOrEqual(job.startedAt);
 	});
+
+	it('reads the job once more at Max Wait, so a timed-out item carries its latest status', async () => {
+		const { tools, queued } = toolsAnswering(['processing']);
+		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'pending' } };
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		expect(queued).toHaveLength(1);
+		expect(settled).toMatchObject({ timedOut: true, job: { status: 'processing' } });
+	});
+
+	it('comes out settled, not timed out, when the read at Max Wait finds the job ended', async () => {
+		const { tools } = toolsAnswering(['completed']);
+		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'processing' } };
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		expect(settled).toMatchObject({ timedOut: false, job: { status: 'completed' } });
+	});
+
+	it('keeps the last known status when the read at Max Wait fails', async () => {
+		const { tools } = toolsAnswering([]);
+		tools.client.get = async () => await Promise.reject(new Error('503'));
+		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'processing' } };
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		expect(settled).toMatchObject({ timedOut: true, job: { status: 'processing' } });
+	});
 });
