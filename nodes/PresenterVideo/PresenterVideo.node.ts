@@ -14,6 +14,7 @@ import * as script from './actions/script/Script.resource';
 import * as video from './actions/video/Video.resource';
 import * as voice from './actions/voice/Voice.resource';
 import { listSearch, loadOptions } from './methods';
+import { CALLBACK_WEBHOOK_PATH } from './wait/callbackUrl';
 import { resumeFromCallback } from './wait/resume';
 
 export class PresenterVideo implements INodeType {
@@ -30,9 +31,17 @@ export class PresenterVideo implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'presenterVideoApi', required: true }],
-		// Reached only through $execution.resumeUrl, by the service's callback when a job started in
-		// "Pause Until the Service Calls Back" mode ends.
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],
+		// This node's resume address, handed to the service as each paused job's webhook (wait/callbackUrl.ts).
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: CALLBACK_WEBHOOK_PATH,
+				isFullPath: true,
+				restartWebhook: true,
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',

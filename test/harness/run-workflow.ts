@@ -48,6 +48,8 @@ export interface RunWorkflowOptions extends InstanceUrls, ExecutionControl {
 	settings?: IWorkflowSettings;
 	/** The workflow's static data; pass the same object to later runs to keep it between them. */
 	staticData?: IDataObject;
+	/** As n8n 1.x keeps executions: no resume token, so waiting webhooks check no `signature`. */
+	withoutResumeToken?: boolean;
 }
 
 function acceptsMainInput(nodeType: INodeType): boolean {
@@ -117,12 +119,15 @@ function prepareRun(options: RunWorkflowOptions) {
 		urls: { instanceBaseUrl: options.instanceBaseUrl, webhookWaitingBaseUrl: options.webhookWaitingBaseUrl },
 		staticData: options.staticData ?? {},
 	};
-	const buildRunData: RunDataFactory = (workflow) =>
-		createRunExecutionData({
+	const buildRunData: RunDataFactory = (workflow) => {
+		const data = createRunExecutionData({
 			executionData: {
 				nodeExecutionStack: [{ node: workflow.nodes[stackNode.name], data: { main: stackData }, source: null }],
 			},
 		});
+		if (options.withoutResumeToken) delete data.resumeToken;
+		return data;
+	};
 	return { setup, buildRunData };
 }
 

@@ -11,14 +11,9 @@ import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
 import { createApiClient } from '../transport/client';
 import { combineSignals, WaitCancelledError } from '../transport/time';
-import type { JobSettings } from '../wait/fields';
-import {
-	assertNoWebhookUrl,
-	assertResumeReachable,
-	pauseForCallbacks,
-	resumeUrlOf,
-	waitingItemJson,
-} from '../wait/pause';
+import { nodeCallbackUrl } from '../wait/callbackUrl';
+import { type JobSettings, pauseMaxWaitMs } from '../wait/fields';
+import { assertNoWebhookUrl, assertResumeReachable, pauseForCallbacks, waitingItemJson } from '../wait/pause';
 import * as avatar from './avatar/Avatar.resource';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
@@ -163,9 +158,9 @@ interface JobStart {
 }
 
 /**
- * Starts every item's job with n8n's resume URL as its webhook, then pauses the execution, which
- * holds no worker while the jobs run: each callback runs the node's webhook, and the execution
- * goes on once every job has ended (or Max Wait passes).
+ * Starts every item's job with this node's resume address as its webhook, then pauses the
+ * execution, which holds no worker while the jobs run: each callback runs the node's webhook, and
+ * the execution goes on once every job has ended (or Max Wait passes).
  */
 async function startAndPause(
 	this: IExecuteFunctions,
@@ -173,27 +168,36 @@ async function startAndPause(
 	kind: JobKind,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const resumeUrl = resumeUrlOf(this);
+	const callbackUrl = nodeCallbackUrl(this);
+	// One wait for the whole batch: the longest any item allows.
 	let maxWaitMs = 0;
-	let longestVideoSeconds = 0;
 	const starting: Operation<JobStart> = {
 		billing: operation.billing,
 		prepare(itemIndex) {
 			const prepared = operation.prepare.call(this, itemIndex);
 			assertNoWebhookUrl(node, prepared.body, itemIndex);
-			// One wait for the whole batch: the longest any item allows.
-			maxWaitMs = Math.max(maxWaitMs, prepared.settings.wait.maxWaitMs);
-			longestVideoSeconds = Math.max(longestVideoSeconds, JOB_KINDS[kind].sizeSeconds(prepared.body) ?? 0);
+			const { wait } = prepared.settings;
+			const videoSeconds = JOB_KINDS[kind].sizeSeconds(prepared.body) ?? 0;
+			maxWaitMs = Math.max(maxWaitMs, wait.maxWaitGiven ? wait.maxWaitMs : pauseMaxWaitMs(videoSeconds));
 			return prepared;
 		},
 		async execute(itemIndex, { body }, tools) {
-			const started = await startJob(tools, kind, { ...body, webhook_url: resumeUrl }, itemIndex);
+			const started = await startJob(tools, kind, { ...body, webhook_url: callbackUrl }, itemIndex);
 			return [{ json: waitingItemJson(started, body) }];
 		},
 	};
-	assertResumeReachable(node, resumeUrl, await createApiClient(this));
+	assertResumeReachable(node, callbackUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, kind, { maxWaitMs, longestVideoSeconds });
+	return await pauseForCallbacks(this, started, maxWaitMs);
+}
+
+/**
+ * An agent's tool call cannot pause its execution and be resumed later: n8n runs the node as a tool
+ * under the name of its type plus `Tool` (2.41.1 and 1.123.81; 2.x also says so by
+ * `isToolExecution()`).
+ */
+function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.isToolExecution?.() === true || context.getNode().type.endsWith('Tool');
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -205,8 +209,15 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	// Only generations pause: the service's code never calls back for an export, which is short and polled.
-	if (operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback') {
-		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob)];
+	const pauses = operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback';
+	if (pauses && !runsAsTool(this)) {
+		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob as JobKind)];
+	}
+	if (pauses) {
+		this.addExecutionHints?.({
+			message: 'Run as a tool, the node polls instead of pausing: an agent cannot wait for a callback.',
+			location: 'outputPane',
+		});
 	}
 
 	const items = await runItems.call(this, operation);

@@ -5,6 +5,8 @@ import { checkMinutes, checkSeconds } from '../input/validation';
 
 export interface WaitPreferences {
 	maxWaitMs: number;
+	/** Max Wait was set on the item, not left at its default. */
+	maxWaitGiven?: boolean;
 	/** A fixed interval instead of the service's recommended schedule. */
 	fixedIntervalMs?: number;
 	/** Another job starts once this one ends (Create's export), so its reads go before other reads. */
@@ -24,8 +26,13 @@ const PAUSE_OPTION = {
 	name: 'Pause Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'Pause the execution without holding a worker, and resume once every job has ended: on the service’s callbacks, and, for jobs it does not call back for (failures), on an occasional status check while it is silent. Exports are short and the service never calls back for them: they are polled. The service must reach n8n’s address: for n8n on localhost or a private network with a remote service, use Poll Until Done.',
+		'Pause the execution without holding a worker and resume once the service has called back for every job. A job it does not call back for (the service does not for failures) comes out at Max Wait with its job ID. Exports are polled. The service must reach n8n’s address.',
 };
+
+/** Max Wait of a paused batch left at its default: time to render, plus the longest video's length several times over. */
+export function pauseMaxWaitMs(longestVideoSeconds: number): number {
+	return 10 * 60_000 + 5 * longestVideoSeconds * 1000;
+}
 
 export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {
 	const field: INodeProperties = {
@@ -60,7 +67,8 @@ export const waitOptionFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 2 },
 		default: 30,
-		description: 'How long to wait before passing the item on with its job ID, marked as timed out',
+		description:
+			'How long to wait before passing the item on with its job ID, marked as timed out. When pausing, it defaults to 10 minutes plus 5 times the longest video’s length.',
 	},
 	{
 		displayName: 'Polling Interval (Seconds)',
@@ -83,6 +91,7 @@ export function readWaitPreferences(
 	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
+		maxWaitGiven: options.maxWaitMinutes !== undefined,
 		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,
 	};
 }

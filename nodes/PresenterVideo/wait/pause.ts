@@ -8,17 +8,8 @@ import {
 
 import { startedJobJson, timedOutHint } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
-import type { JobKind, ServiceJob } from '../service/types';
-import { type ApiClient, createApiClient } from '../transport/client';
-import { serviceMs } from '../transport/time';
-import { markPausedHere } from './batchMemory';
-import { waitingJobs } from './resume';
-import { watchPausedBatch } from './watch';
-
-/** n8n's address for resuming this execution, handed to the service as every job's webhook. */
-export function resumeUrlOf(context: IExecuteFunctions): string {
-	return String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-}
+import type { ServiceJob } from '../service/types';
+import type { ApiClient } from '../transport/client';
 
 /** Refuses a batch before anything starts when the service could not call n8n back. */
 export function assertResumeReachable(node: INode, resumeUrl: string, client: ApiClient): void {
@@ -57,38 +48,22 @@ export function waitingItemJson(started: StartedJob, body: IDataObject): IDataOb
 
 /**
  * Pauses the execution until the service has called back for every job, or Max Wait passes. The
- * input items are replaced in place by the started jobs (n8n keeps them with the waiting execution
- * and hands them to `webhook()`); what the node returns is only shown while it waits.
+ * input items are replaced in place by the started jobs: n8n keeps a waiting node's input items
+ * with the execution, hands them to `webhook()` as its input, and when Max Wait passes resumes the
+ * node by passing them on unchanged (n8n-core 2.41.1 and 1.123.81: `WorkflowExecute` disables a node
+ * resumed by its wait time; `pause.test.ts` fails if that changes). What the node returns is only
+ * shown while it waits. Nothing keeps running here once the execution is handed back to n8n.
  */
 export async function pauseForCallbacks(
 	context: IExecuteFunctions,
 	started: INodeExecutionData[],
-	kind: JobKind,
-	{ maxWaitMs, longestVideoSeconds }: { maxWaitMs: number; longestVideoSeconds: number },
+	maxWaitMs: number,
 ): Promise<INodeExecutionData[]> {
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
 	if (!started.some((item) => item.json.timedOut === true)) return started;
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
-	const now = Date.now();
-	markPausedHere(context.getExecutionId());
-	await context.putExecutionToWait(new Date(now + maxWaitMs));
-	const resumeUrl = resumeUrlOf(context);
-	// Not awaited: the execution is paused and holds no worker; the watch only reads and calls back.
-	void watchPausedBatch({
-		executionId: context.getExecutionId(),
-		jobs: waitingJobs(started, kind),
-		startedAt: now,
-		// A generation renders its video at best in real time: no job of the batch can have ended
-		// before its longest video's length has passed, so the watch reads nothing before then.
-		quietUntil: now + serviceMs(longestVideoSeconds * 1000),
-		deadline: now + maxWaitMs,
-		client: await createApiClient(context),
-		wake: async (body) => {
-			await context.helpers.httpRequest({ method: 'POST', url: resumeUrl, body, json: true });
-		},
-		logger: context.logger,
-	});
+	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
 	return started.map((item) => {
 		if (item.json.timedOut !== true) return item;
 		const json: IDataObject = { ...item.json, waitingForCallback: true };

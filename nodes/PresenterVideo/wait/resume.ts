@@ -5,27 +5,23 @@ import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
-import { type CallOptions, createApiClient } from '../transport/client';
+import { createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
-import {
-	endedState,
-	inTurn,
-	markResumed,
-	noteCallback,
-	rememberEnded,
-	rememberLookedInto,
-	rememberReported,
-	reportedState,
-	wasLookedInto,
-	wasPausedHere,
-} from './batchMemory';
+import { batchMemory, inTurn } from './batchMemory';
+import { n8nVouchesForCallbacks } from './callbackUrl';
 
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
 	return typeof jobId === 'string' && jobId.trim() !== '' ? jobId : undefined;
 }
 
-/** The paused batch, as n8n hands it back: the waiting node's input items. */
+/**
+ * The paused batch, as n8n hands it back: the waiting node's input items, which `pauseForCallbacks`
+ * replaced by the started jobs. `IWebhookFunctions` has no `getInputData()`; a waiting webhook's
+ * context takes the waiting node's input items (`nodeExecutionStack[0].data.main[0]`) as its input,
+ * so `$input.all()` reads them (n8n-core 2.41.1 and n8n 1.123.81; the workflow tests and the
+ * end-to-end pause scenarios fail if that changes).
+ */
 function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
 	try {
 		const items = context.evaluateExpression('{{ $input.all() }}', 0);
@@ -35,6 +31,12 @@ function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
 	}
 }
 
+/** A job of a paused batch, as its waiting item records it. */
+export type WaitingJob = Pick<StartedJob, 'itemIndex' | 'kind' | 'jobId'> & {
+	/** The start's estimate: a longer video costs more and takes longer. */
+	estimatedCredits: number;
+};
+
 export function waitingJobs(items: INodeExecutionData[], kind: JobKind): WaitingJob[] {
 	return items.flatMap((item, itemIndex) => {
 		const { jobId, timedOut, estimatedCredits } = item.json ?? {};
@@ -43,7 +45,7 @@ export function waitingJobs(items: INodeExecutionData[], kind: JobKind): Waiting
 	});
 }
 
-/** Every item's final output: a job's confirmed state, or the item as it was (an error item). */
+/** Every item's final output: a job's final state, or the item as it was (an error item). */
 function settledItems(
 	items: INodeExecutionData[],
 	ended: Map<number, ServiceJob>,
@@ -64,24 +66,19 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
 	return { noWebhookResponse: true };
 }
 
+/**
+ * How long a callback that leaves jobs of its batch unaccounted for waits for the next one before
+ * it reads their statuses. Callbacks of a batch come close together; only the last of a run reads.
+ */
+export const CALLBACK_GRACE_MS = 2_000;
+
 /** How long a completed generation's status may lag behind its callback before the callback is taken at its word. */
 const CONFIRM_MS = 5_000;
 
 const CONFIRM_STEP_MS = 250;
 
 /** How long a callback's read may wait for room in the request budget. */
-const CALLBACK_READ_WAIT_MS = 2_000;
-
-/**
- * How a callback's reads use the request budget. A process answering callbacks for a batch it did
- * not pause (in queue mode, main or a webhook processor) has few calls of its own in a window the
- * workers fill, and a callback's reads cannot wait at the pace of so few: they go whenever the
- * window has room. Where the batch was paused (n8n in one process, or several sharing a workspace
- * and each answering its own callbacks), they keep to the process's share, as all its calls do.
- */
-function callbackReads(executionId: string): CallOptions {
-	return wasPausedHere(executionId) ? {} : { outsideShare: true };
-}
+const CALLBACK_READ_WAIT_MS = 10_000;
 
 /**
  * A completed generation as its callback tells it. The service sends the callback from inside the
@@ -94,39 +91,41 @@ export function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob
 	return { job_id: String(body.job_id), status: 'completed', result } as ServiceJob;
 }
 
+type Memory = ReturnType<typeof batchMemory>;
+
 /**
- * A job's final state, or its running state: what the service says, waited for a moment when the
- * job's own callback (answered by now) said it completed, and the callback's word when the status
- * still lags after that.
+ * A job's final state, or its running state: known here, or read from the service. A completed
+ * generation whose callback n8n could not vouch for is confirmed by its status, waited for a moment
+ * (the status lags behind the callback), and taken at the callback's word if it still lags.
  */
 async function readWaitingJob(
-	executionId: string,
+	memory: Memory,
 	job: WaitingJob,
-	calledBack: string,
 	read: (job: WaitingJob) => Promise<ServiceJob>,
 ): Promise<ServiceJob> {
-	const known = endedState(executionId, job.jobId);
+	const known = memory.ended.get(job.jobId);
 	if (known) return known;
 	let state = await read(job);
-	const reported = reportedState(executionId, job.jobId);
-	if (!isTerminal(state?.status) && reported && job.jobId === calledBack) {
+	const reported = memory.reported.get(job.jobId);
+	if (reported) {
 		const until = Date.now() + CONFIRM_MS;
 		while (!isTerminal(state?.status) && Date.now() < until) {
 			await waitFor(CONFIRM_STEP_MS);
 			state = await read(job);
 		}
+		if (!isTerminal(state?.status)) state = reported;
 	}
-	if (!isTerminal(state?.status) && reported) state = reported;
-	if (isTerminal(state?.status)) rememberEnded(executionId, state);
+	if (isTerminal(state?.status)) memory.ended.set(job.jobId, state);
 	return state;
 }
 
 /**
- * A call from the service to the resume URL: one job of the batch has ended. The call is answered
- * at once (the service's job cannot finish before its delivery is answered), then the batch is
- * looked at, reading as few statuses as it can; the execution goes on once every job has ended,
- * with every item's state read from the service, or a completed generation's callback where its
- * status still lags.
+ * A call from the service to this node's resume address: one job of the batch has ended. The call
+ * is answered at once (the service's job cannot finish before its delivery is answered). Where n8n
+ * vouches for the call (it checked the execution's resume token), a completed generation's callback
+ * is its result; otherwise, and for failures and jobs no callback here named, the status is read.
+ * A callback that leaves jobs unaccounted for gives the next callback a moment before reading, so
+ * a run of callbacks reads once, at its end. The execution goes on once every job has ended.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
@@ -134,70 +133,53 @@ export async function resumeFromCallback(
 ): Promise<IWebhookResponseData> {
 	const body = context.getBodyData();
 	const jobId = callbackJobId(body);
-	// Nothing resumes: the execution keeps waiting for a proper callback or for Max Wait.
+	// Nothing resumes: the node keeps waiting for a proper callback or for Max Wait.
 	if (!kind || !jobId) return answer(context, 400, { error: 'The callback body has no job_id' });
 	const items = waitingItems(context);
 	const jobs = waitingJobs(items, kind);
-	// A call about a job this execution did not start costs no API call.
+	// A call about a job this node is not waiting for costs no API call.
 	if (!jobs.some((job) => job.jobId === jobId)) {
 		return answer(context, 404, { error: 'No job with this job_id waits here' });
 	}
-	const reported = body.status;
-	if (typeof reported === 'string' && !isTerminal(reported)) return { webhookResponse: { received: true } };
+	if (typeof body.status === 'string' && !isTerminal(body.status)) return answer(context, 200, { received: true });
 
-	const executionId = context.getExecutionId();
-	noteCallback(executionId);
+	const batch = `${context.getExecutionId()} ${context.getNode().id}`;
+	const memory = batchMemory(batch);
+	const callback = ++memory.callbacks;
 	const completion = reportedCompletion(kind, body);
-	if (completion) rememberReported(executionId, completion);
+	if (completion) (n8nVouchesForCallbacks(context) ? memory.ended : memory.reported).set(jobId, completion);
 	answer(context, 200, { received: true });
 
-	return await inTurn(executionId, async (alreadyResumed) => {
-		if (alreadyResumed) return { noWebhookResponse: true };
-		// The service may deliver a callback more than once. Where the batch was not paused (main or a
-		// webhook processor in queue mode), reads go outside the share, unpaced: a copy of a callback
-		// already looked into tells nothing new, and reading again for each copy would fill the window.
-		// The batch's watch, which has read every job ended, is no copy.
-		const reads = callbackReads(executionId);
-		const copy = body.watch !== true && reads.outsideShare === true && wasLookedInto(executionId, jobId);
-		if (copy) return { noWebhookResponse: true };
+	if (jobs.some((job) => !memory.ended.has(job.jobId))) {
+		await waitFor(CALLBACK_GRACE_MS);
+		if (batchMemory(batch).callbacks !== callback) return { noWebhookResponse: true };
+	}
+	return await inTurn(batch, async () => {
+		if (memory.resumed) return { noWebhookResponse: true };
 		const client = await createApiClient(context);
-		// With the request budget full, a callback reads nothing: the batch's watch reads once the
-		// service has been silent, instead of every callback queueing behind the limit in turn.
-		const unread = jobs.some((job) => endedState(executionId, job.jobId) === undefined);
-		if (unread && !client.budget.window.hasRoom(Date.now(), reads)) return { noWebhookResponse: true };
 		const read = async (job: WaitingJob) =>
 			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
-				...reads,
 				deadline: Date.now() + CALLBACK_READ_WAIT_MS,
 			});
 		let ended: Map<number, ServiceJob> | undefined;
 		try {
 			ended = await readAllIfEnded(
-				probeOrder(jobs, isTerminal(reported) ? jobId : undefined),
-				async (job) => await readWaitingJob(executionId, job, jobId, read),
+				probeOrder(jobs, isTerminal(body.status as string) ? jobId : undefined),
+				async (job) => await readWaitingJob(memory, job, read),
 			);
 		} catch (error) {
-			// The execution keeps waiting: the watch of the paused batch reads it again later.
+			// The node keeps waiting: the next callback reads again, Max Wait bounds the wait.
 			if (!(error instanceof BudgetDeadlineError)) {
 				context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
 			}
 			return { noWebhookResponse: true };
 		}
-		if (!ended) {
-			rememberLookedInto(executionId, jobId);
-			return { noWebhookResponse: true };
-		}
-		markResumed(executionId);
+		if (!ended) return { noWebhookResponse: true };
+		memory.resumed = true;
 		const simplify = context.getNodeParameter('simplify', true) as boolean;
 		return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
 	});
 }
-
-/** A job of a paused batch, as its waiting item records it. */
-export type WaitingJob = Pick<StartedJob, 'itemIndex' | 'kind' | 'jobId'> & {
-	/** The start's estimate: a longer video costs more and takes longer. */
-	estimatedCredits: number;
-};
 
 /** Reads, in flight at once, at the widest step of a sweep. */
 const MAX_WAVE = 16;

@@ -33,6 +33,8 @@ export interface PresenterVideoRun {
 	workflowId?: string;
 	/** Where `$execution.resumeUrl` points, e.g. a harness waiting-webhook server. */
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
+	/** As n8n 1.x runs it: the execution has no resume token. */
+	withoutResumeToken?: boolean;
 	/** The node; by default a new PresenterVideo as this module loads it. */
 	nodeType?: INodeType;
 }
@@ -103,6 +105,7 @@ export async function runPresenterVideo(
 		staticData: run.staticData,
 		mode: run.mode,
 		abortSignal: run.abortSignal,
+		withoutResumeToken: run.withoutResumeToken,
 		...run.urls,
 		timeoutMs: 120_000,
 	});

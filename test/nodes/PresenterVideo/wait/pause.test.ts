@@ -1,12 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test and tooling code runs in Node, not inside n8n */
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
+import { pauseMaxWaitMs } from '../../../../nodes/PresenterVideo/wait/fields';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
+import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
 	type NodeRunResult,
+	type ResumedRunResult,
 	resumeExecution,
 	ResumeRefusedError,
 	runNode,
@@ -54,6 +56,21 @@ describe('unreachableResumeHost', () => {
 
 const generate = { ...PROMPT_GENERATE, waitForCompletion: 'callback' };
 
+/** Calls the paused node's own resume address (the execution's resume URL with the node id as path), as the service does. */
+async function callBack(paused: NodeRunResult, body: unknown): Promise<ResumedRunResult> {
+	return await resumeExecution(paused, body, { suffix: paused.node.id });
+}
+
+/** A callback n8n refused or left waiting: the status its caller got. */
+async function refusedStatus(call: Promise<unknown>): Promise<number> {
+	const outcome = await call.catch((error: unknown) => error);
+	if (!(outcome instanceof ResumeRefusedError)) throw new Error('The call resumed the execution');
+	return outcome.response.status;
+}
+
+/** A completed generation's callback, as the service sends it. */
+const completed = (jobId: string) => ({ job_id: jobId, status: 'completed', result: { video_id: `vid_${jobId}`, cost: 5 } });
+
 describe('Wait for Completion: Pause Until the Service Calls Back', () => {
 	let sandbox: Sandbox;
 	let waiting: WaitingWebhookServer;
@@ -69,13 +86,16 @@ describe('Wait for Completion: Pause Until the Service Calls Back', () => {
 		await waiting.close();
 	});
 
-	it('starts the job with the resume URL, pauses, and resumes with the confirmed final state', async () => {
+	it('starts the job with this node’s resume address and resumes on its callback, read nothing', async () => {
+		sandbox.clearLog();
 		const paused = await runPresenterVideo(sandbox, { parameters: generate, urls: waiting });
 		expect(paused.status).toBe('waiting');
-		expect(paused.waitTill?.getTime()).toBeGreaterThan(Date.now());
 		const start = apiRequests(sandbox, '/generation/start').at(-1);
-		expect((start?.body as { webhook_url: string }).webhook_url).toBe(paused.resumeUrl);
-		expect(paused.resumeUrl).toContain('signature=');
+		const callbackUrl = new URL((start?.body as { webhook_url: string }).webhook_url);
+		const resumeUrl = new URL(paused.resumeUrl);
+		// The execution's resume address, its token kept, with the node's id as the path n8n matches.
+		expect(callbackUrl.pathname).toBe(`${resumeUrl.pathname}/${paused.node.id}`);
+		expect(callbackUrl.searchParams.get('signature')).toBe(resumeUrl.searchParams.get('signature'));
 
 		const resumed = await waiting.nextResume();
 		expect(resumed.status).toBe('success');
@@ -85,9 +105,36 @@ describe('Wait for Completion: Pause Until the Service Calls Back', () => {
 			status: 'completed',
 			videoId: expect.stringMatching(/^vid_/),
 		});
-		// The final state was read back from the status endpoint, not taken from the callback.
-		const jobId = item.json.jobId as string;
-		expect(apiRequests(sandbox, `/generation/status/${jobId}`)).toHaveLength(1);
+		// n8n checked the execution's token: the completed callback is the result.
+		expect(apiRequests(sandbox, '/generation/status/')).toHaveLength(0);
+	});
+
+	it('waits, when left to its default, 10 minutes plus 5 times the video’s length', async () => {
+		const before = Date.now();
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: generate,
+			urls: { instanceBaseUrl: 'http://127.0.0.1:9/', webhookWaitingBaseUrl: 'http://127.0.0.1:9/webhook-waiting' },
+		});
+		const waitMs = (paused.waitTill?.getTime() ?? 0) - before;
+		expect(pauseMaxWaitMs(30)).toBe(12.5 * 60_000);
+		expect(waitMs).toBeGreaterThanOrEqual(pauseMaxWaitMs(30));
+		expect(waitMs).toBeLessThanOrEqual(pauseMaxWaitMs(30) + 5_000);
+	});
+
+	it('is not reached through the execution’s bare resume address', async () => {
+		sandbox.configure({ timings: { generationMs: 60_000, exportMs: 300 } });
+		try {
+			const paused = await runPresenterVideo(sandbox, {
+				parameters: generate,
+				urls: { instanceBaseUrl: 'http://127.0.0.1:9/', webhookWaitingBaseUrl: 'http://127.0.0.1:9/webhook-waiting' },
+			});
+			const jobId = paused.output[0].json.jobId as string;
+			expect(await refusedStatus(resumeExecution(paused, completed(jobId)))).toBe(404);
+			// Its own address resumes it.
+			expect((await callBack(paused, completed(jobId))).status).toBe('success');
+		} finally {
+			sandbox.configure({ timings: { generationMs: 500, exportMs: 300 } });
+		}
 	});
 
 	it('reports a failed job as an item with its error', async () => {
@@ -175,72 +222,86 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			webhookWaitingBaseUrl: 'http://127.0.0.1:9/webhook-waiting',
 		};
 		beforeAll(async () => {
-			sandbox = await withSandbox({ timings: { generationMs: 1_500, exportMs: 300 }, webhookRetryDelaysMs: [] });
+			// Longer than a callback's moment of grace: a job read after an early callback still runs.
+			sandbox = await withSandbox({ timings: { generationMs: 4_000, exportMs: 300 }, webhookRetryDelaysMs: [] });
 		});
 		afterAll(async () => await sandbox.close());
 
-		it('resumes only once every job has ended, with every item confirmed by the service', async () => {
+		it('resumes once every job has ended, reading only the jobs no callback accounted for', async () => {
 			sandbox.clearLog();
 			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(3), urls: nowhere });
 			expect(paused.status).toBe('waiting');
 			const jobIds = waitingJobIds(paused);
 			expect(new Set(jobIds).size).toBe(3);
 			const starts = apiRequests(sandbox, '/generation/start');
-			expect(starts.map((start) => (start.body as { webhook_url: string }).webhook_url)).toEqual(
-				Array(3).fill(paused.resumeUrl),
-			);
+			const addresses = new Set(starts.map((start) => (start.body as { webhook_url: string }).webhook_url));
+			expect(addresses.size).toBe(1);
 			expect(paused.output.map((item) => item.json.waitingForCallback)).toEqual([true, true, true]);
 
 			// A forged call about a job of no one here: answered, ignored, no API call.
-			const forged = await resumeExecution(paused, { job_id: 'run_forged', status: 'completed' }).catch(
-				(error: unknown) => error,
-			);
-			expect((forged as ResumeRefusedError).response.status).toBe(404);
+			expect(await refusedStatus(callBack(paused, completed('run_forged')))).toBe(404);
 			expect(statusReads(sandbox)).toHaveLength(0);
 
-			// An early callback: the job expected to end last is still running, so it keeps waiting.
-			const early = await resumeExecution(paused, { job_id: jobIds[0], status: 'completed' }).catch(
-				(error: unknown) => error,
-			);
-			expect(early).toBeInstanceOf(ResumeRefusedError);
-			expect((early as ResumeRefusedError).response.status).toBe(200);
+			// An early callback: after a moment without another, the job expected to end last is read, still running.
+			const early = Date.now();
+			expect(await refusedStatus(callBack(paused, completed(jobIds[0])))).toBe(200);
+			expect(Date.now() - early).toBeGreaterThanOrEqual(CALLBACK_GRACE_MS - 50);
 			expect(statusReads(sandbox).map((read) => read.path)).toEqual([expect.stringContaining(jobIds[2])]);
 
 			await allJobsEnded(sandbox, jobIds);
-			const resumed = await resumeExecution(paused, { job_id: jobIds[1], status: 'completed' });
+			const resumed = await callBack(paused, completed(jobIds[1]));
 			expect(resumed.status).toBe('success');
 			const output = resumed.outputOf('Presenter Video');
 			expect(output.map((item) => item.json.jobId)).toEqual(jobIds);
 			expect(output.map((item) => item.json.status)).toEqual(['completed', 'completed', 'completed']);
 			expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-			expect(output[0].json).toMatchObject({ kind: 'generation', videoId: expect.stringMatching(/^vid_/) });
+			// The two called back are their callbacks' word; the third was read.
+			expect(output.map((item) => item.json.videoId)).toEqual([
+				`vid_${jobIds[0]}`,
+				`vid_${jobIds[1]}`,
+				expect.stringMatching(/^vid_/),
+			]);
 			expect(output[0].json).not.toHaveProperty('timedOut');
-			// 1 read for the early call, then each job once.
-			expect(statusReads(sandbox)).toHaveLength(4);
+			expect(statusReads(sandbox).map((read) => read.path)).toEqual([
+				expect.stringContaining(jobIds[2]),
+				expect.stringContaining(jobIds[2]),
+			]);
 
 			// A copy of the callback after the resume reaches a running or finished execution.
-			const copy = await resumeExecution(paused, { job_id: jobIds[1], status: 'completed' }).catch(
-				(error: unknown) => error,
-			);
-			expect((copy as ResumeRefusedError).response.status).toBe(409);
-			expect(statusReads(sandbox)).toHaveLength(4);
+			expect(await refusedStatus(callBack(paused, completed(jobIds[1])))).toBe(409);
+			expect(statusReads(sandbox)).toHaveLength(2);
 		});
 
-		it('resumes once when two final callbacks arrive together', async () => {
+		it('resumes once when two final callbacks arrive together, reading nothing', async () => {
 			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
 			const jobIds = waitingJobIds(paused);
-			await allJobsEnded(sandbox, jobIds);
 			sandbox.clearLog();
 			const outcomes = await Promise.all(
-				jobIds.map(
-					async (jobId) =>
-						await resumeExecution(paused, { job_id: jobId, status: 'completed' }).catch((error: unknown) => error),
-				),
+				jobIds.map(async (jobId) => await callBack(paused, completed(jobId)).catch((error: unknown) => error)),
 			);
 			const resumed = outcomes.filter((outcome) => !(outcome instanceof ResumeRefusedError));
 			expect(resumed).toHaveLength(1);
-			// The later call, handled after the resume, read nothing.
-			expect(statusReads(sandbox)).toHaveLength(2);
+			expect(statusReads(sandbox)).toHaveLength(0);
+		});
+
+		it('confirms each completed callback with its status where n8n checks no token (n8n 1.x)', async () => {
+			const paused = await runPresenterVideo(sandbox, {
+				parameters: batchGenerate,
+				items: prompts(2),
+				urls: nowhere,
+				withoutResumeToken: true,
+			});
+			expect(new URL(paused.resumeUrl).searchParams.has('signature')).toBe(false);
+			const jobIds = waitingJobIds(paused);
+			await allJobsEnded(sandbox, jobIds);
+			sandbox.clearLog();
+			// One callback: after its moment of grace, every job is read, and found ended.
+			const resumed = await callBack(paused, completed(jobIds[0]));
+			const output = resumed.outputOf('Presenter Video');
+			expect(output.map((item) => item.json.status)).toEqual(['completed', 'completed']);
+			// The status's own video ids, not the callback's.
+			for (const item of output) expect(item.json.videoId).not.toBe(`vid_${String(item.json.jobId)}`);
+			expect(new Set(statusReads(sandbox).map((read) => read.path)).size).toBe(2);
 		});
 
 		it('passes every job id on, marked as timed out, when Max Wait passes', async () => {
@@ -288,7 +349,7 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			await waiting.close();
 		});
 
-		it('gives a failed job among them as an item with its error, and polls nothing while waiting', async () => {
+		it('gives a failed job among them as an item with its error, and reads only that one', async () => {
 			sandbox.configure({ duplicateDeliveries: 1 });
 			sandbox.clearLog();
 			try {
@@ -306,15 +367,15 @@ describe('Pause Until the Service Calls Back, several items', () => {
 					jobId: waitingJobIds(paused)[1],
 				});
 				expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
-
-				const firstCallback = Math.min(...sandbox.webhookDeliveries.map((delivery) => delivery.at));
-				expect(statusReads(sandbox).every((read) => read.at >= firstCallback)).toBe(true);
+				expect(new Set(statusReads(sandbox).map((read) => read.path))).toEqual(
+					new Set([expect.stringContaining(waitingJobIds(paused)[1])]),
+				);
 			} finally {
 				sandbox.configure({ duplicateDeliveries: 0 });
 			}
 		});
 
-		it('delivers all 100 results of 100 items, reading statuses only after callbacks', async () => {
+		it('delivers all 100 results of 100 items at about one API call per item', async () => {
 			sandbox.clearLog();
 			const count = 100;
 			const paused = await runPresenterVideo(sandbox, {
@@ -328,17 +389,9 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			expect(output).toHaveLength(count);
 			expect(output.filter((item) => item.json.status === 'completed')).toHaveLength(count);
 			expect(new Set(output.map((item) => item.json.jobId)).size).toBe(count);
-
-			const reads = statusReads(sandbox);
-			const firstCallback = Math.min(...sandbox.webhookDeliveries.map((delivery) => delivery.at));
-			expect(reads.every((read) => read.at >= firstCallback)).toBe(true);
-			// Each job read once when the batch has ended, plus at most one read per callback before.
-			expect(reads.length).toBeGreaterThanOrEqual(count);
-			expect(reads.length).toBeLessThanOrEqual(2 * count);
 			const calls = apiRequests(sandbox, '/generation/').length;
-			console.info(
-				`100 items paused for callbacks: ${calls} API calls, ${calls / count} per item (${reads.length} status reads)`,
-			);
+			expect(calls).toBeLessThanOrEqual(1.1 * count);
+			console.info(`100 items paused for callbacks: ${calls} API calls, ${calls / count} per item`);
 		});
 	});
 });
@@ -363,6 +416,7 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		const output = resumed.outputOf('Presenter Video');
 		expect(output.map((item) => item.json.jobId)).toEqual(waitingJobIds(paused));
 		expect(output.map((item) => item.json.status)).toEqual(Array(5).fill('completed'));
+		await allJobsEnded(sandbox, waitingJobIds(paused));
 		const videoIds = new Map(
 			sandbox.webhookDeliveries.map((delivery) => [
 				delivery.jobId,
@@ -372,9 +426,24 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		expect(output.map((item) => item.json.videoId)).toEqual(waitingJobIds(paused).map((jobId) => videoIds.get(jobId)));
 		// Every delivery was answered at the first attempt: none timed out or was refused.
 		expect(waiting.calls.every((call) => call.status === 200)).toBe(true);
+		expect(statusReads(sandbox)).toHaveLength(0);
 	});
 
-	it('notices a failed generation, which the service does not call back for, before Max Wait', async () => {
+	it('confirms the callbacks by their status where n8n checks no token, although the status lags', async () => {
+		sandbox.clearLog();
+		const paused = await runPresenterVideo(sandbox, {
+			parameters: batchGenerate,
+			items: prompts(2),
+			urls: waiting,
+			withoutResumeToken: true,
+		});
+		const resumed = await waiting.nextResume();
+		expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+		expect(new Set(statusReads(sandbox).map((read) => read.path)).size).toBe(2);
+		expect(paused.status).toBe('waiting');
+	});
+
+	it('reads a failed generation, which the service does not call back for, once the others have', async () => {
 		const paused = await runPresenterVideo(sandbox, {
 			parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
 			items: prompts(2, [1]),
@@ -387,64 +456,19 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		expect(output[1].json).toMatchObject({ error: { code: 'GENERATION_FAILED' } });
 	});
 
-	/**
-	 * Pauses on one job whose generation fails (no callback) and waits for the resume. The watch reads
-	 * nothing before the video's length has passed: the shortest video keeps this quick.
-	 */
-	async function pauseOnFailingJob() {
+	it('passes a batch whose only job fails, with no callback at all, on at Max Wait with its job id', async () => {
+		sandbox.clearLog();
 		const paused = await runPresenterVideo(sandbox, {
-			parameters: { ...batchGenerate, duration: 10, options: { maxWaitMinutes: 10 } },
+			parameters: { ...batchGenerate, options: { maxWaitMinutes: 0.01 } },
 			items: prompts(1, [0]),
 			urls: waiting,
 		});
-		const resumed = await waiting.nextResume();
-		return { jobId: waitingJobIds(paused)[0], json: resumed.outputOf('Presenter Video')[0].json };
-	}
-
-	it('notices a batch whose only job fails, with no callback at all', async () => {
-		const { jobId, json } = await pauseOnFailingJob();
-		expect(json).toMatchObject({ jobId, status: 'failed' });
-	}, 60_000);
-
-	it('resumes from its watch when the last job’s callback was looked into before another job failed', async () => {
-		// Item 0's video is twice as long: its generation fails (no callback) after item 1 has called back.
-		sandbox.configure({ timings: { generationMs: 1_000, exportMs: 300, referenceSeconds: 10 } });
-		try {
-			const paused = await runPresenterVideo(sandbox, {
-				parameters: { ...batchGenerate, duration: '={{ $json.duration }}', options: { maxWaitMinutes: 10 } },
-				items: prompts(2, [0]).map((item, index) => ({ json: { ...item.json, duration: index === 0 ? 20 : 10 } })),
-				urls: waiting,
-			});
-			const resumed = await waiting.nextResume();
-			expect(resumed.outputOf('Presenter Video').map((item) => item.json.jobId)).toEqual(waitingJobIds(paused));
-			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['failed', 'completed']);
-		} finally {
-			sandbox.configure({ timings: { generationMs: 1_000, exportMs: 300, referenceSeconds: 0 } });
-		}
-	}, 60_000);
-
-	it('reads again at the next polling interval when the watch’s read fails', async () => {
-		// 5 answers of 503: the first read and its 4 retries.
-		sandbox.configure({ faults: [{ path: 'generation/status', kind: '503', times: 5 }] });
-		sandbox.clearLog();
-		try {
-			const { jobId, json } = await pauseOnFailingJob();
-			expect(json).toMatchObject({ jobId, status: 'failed' });
-			expect(statusReads(sandbox).filter((read) => read.fault === '503')).toHaveLength(5);
-		} finally {
-			sandbox.configure({ faults: [] });
-		}
-	}, 60_000);
-
-	it('reads nothing before the length of the batch’s longest video has passed', async () => {
-		const since = Date.now();
-		const { jobId, json } = await pauseOnFailingJob();
-		expect(json).toMatchObject({ jobId, status: 'failed' });
-		const reads = apiRequests(sandbox, `/status/${jobId}`);
-		const [start] = apiRequests(sandbox, '/generation/start', 'POST').filter((request) => request.at >= since);
-		expect(reads.length).toBeGreaterThan(0);
-		for (const read of reads) expect(read.at - start.at).toBeGreaterThanOrEqual(10_000);
-	}, 60_000);
+		const [jobId] = waitingJobIds(paused);
+		const timedOut = await resumeExecution(paused);
+		expect(timedOut.outputOf('Presenter Video')[0].json).toMatchObject({ jobId, timedOut: true });
+		// Nothing ran while the execution waited.
+		expect(statusReads(sandbox)).toHaveLength(0);
+	});
 
 	it('polls an export instead of pausing: the service never calls back for exports', async () => {
 		const generated = await runPresenterVideo(sandbox, {
@@ -464,40 +488,22 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 	});
 });
 
-describe('Pause Until the Service Calls Back, with the request budget full', () => {
-	// The service's 60-second window, time-scaled: a minute passes in 1.2 s on both sides.
-	const SCALE = 1 / 50;
+describe('Pause Until the Service Calls Back, run as an agent’s tool', () => {
 	let sandbox: Sandbox;
-	let waiting: WaitingWebhookServer;
-	beforeAll(async () => {
-		setServiceTimeScale(SCALE);
-		sandbox = await withSandbox({
-			profile: 'code',
-			timings: { generationMs: 1_000, exportMs: 300 },
-			rateLimit: { limit: 100, windowMs: 60_000 * SCALE },
-		});
-		waiting = await startWaitingWebhookServer();
-	});
-	afterAll(async () => {
-		setServiceTimeScale(1);
-		await sandbox.close();
-		await waiting.close();
-	});
+	beforeAll(async () => (sandbox = await withSandbox({ timings: { generationMs: 300, exportMs: 200 } })));
+	afterAll(async () => await sandbox.close());
 
-	it('resumes when callbacks find no room to read: the watch reads, then resumes without reading again', async () => {
-		const paused = await runPresenterVideo(sandbox, {
-			parameters: batchGenerate,
-			items: prompts(4, [3]),
-			urls: waiting,
-			requestsPerMinute: 4,
+	it('polls instead of pausing, and says so', async () => {
+		const result = await runNode({
+			nodeType: new PresenterVideo(),
+			type: 'n8n-nodes-presenter-video.presenterVideoTool',
+			parameters: { ...generate, options: { pollingIntervalSeconds: 1 } },
+			credentials: [{ type: 'presenterVideoApi', id: 'cred-tool', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
 		});
-		expect(paused.status).toBe('waiting');
-		const resumed = await waiting.nextResume();
-		expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual([
-			'completed',
-			'completed',
-			'completed',
-			'failed',
+		expect(result.status).toBe('success');
+		expect(result.output[0].json).toMatchObject({ status: 'completed', videoId: expect.stringMatching(/^vid_/) });
+		expect(apiRequests(sandbox, '/generation/start').map((start) => (start.body as IDataObject).webhook_url)).toEqual([
+			undefined,
 		]);
 	});
 });
