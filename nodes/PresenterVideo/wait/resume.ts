@@ -77,8 +77,12 @@ const CONFIRM_MS = 5_000;
 
 const CONFIRM_STEP_MS = 250;
 
-/** How long a callback's read may wait for room in the request budget. */
-const CALLBACK_READ_WAIT_MS = 10_000;
+/**
+ * How long a callback's read may wait for room in the request budget: two of the service's windows.
+ * Callbacks that come while the execution still starts its jobs are refused by n8n (the execution
+ * runs), so the batch's last callback may have many jobs to read; each wave of reads waits its turn.
+ */
+const CALLBACK_READ_WAIT_MS = 120_000;
 
 /**
  * A completed generation as its callback tells it. The service sends the callback from inside the
