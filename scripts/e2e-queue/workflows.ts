@@ -1,5 +1,6 @@
 import { catalogueWorkflow } from '../e2e/workflows/catalogue';
 import { callbackWaitWorkflow } from '../e2e/workflows/callback-wait';
+import { pausedFailure, pausedThenWaitNode, pausedTwice, pausedTwiceLate } from '../e2e/workflows/paused-chains';
 import { promptBatch, promptBatchNodeName } from '../e2e/workflows/prompt-batch';
 import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
@@ -34,4 +35,5 @@ export const queueWorkflows: Workflow[] = [
 	pausedBatch.workflow,
 	triggerWorkflow,
 	killedBatch.workflow,
+	...[pausedThenWaitNode, pausedTwice, pausedTwiceLate, pausedFailure].map((tagged) => tagged.workflow),
 ];

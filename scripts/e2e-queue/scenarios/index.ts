@@ -1,6 +1,7 @@
 import type { QueueScenario } from '../queue-scenario';
 import { catalogueScenario } from './catalogue';
 import { createMp4Scenario } from './create-mp4';
+import { pausedChainScenarios } from './paused-chains';
 import { pauseResumeBatchScenario, pauseResumeScenario } from './pause-resume';
 import { pollBatchScenario } from './poll-batch';
 import { triggerDuplicatesScenario } from './trigger-duplicates';
@@ -13,6 +14,7 @@ export const queueScenarios: QueueScenario[] = [
 	pollBatchScenario,
 	pauseResumeScenario,
 	pauseResumeBatchScenario,
+	...pausedChainScenarios,
 	triggerDuplicatesScenario,
 	workerKilledScenario,
 ];

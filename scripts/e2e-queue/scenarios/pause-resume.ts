@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import { nodeOutputJson } from '../../n8n/public-api';
+import { callbackAddress } from '../../e2e/support/callback-address';
 import { executionReaching } from '../../e2e/support/execution-by-id';
 import { apiRequestsSince, bodyField, generationStarts } from '../../e2e/support/sandbox-log';
 import { waitUntil } from '../../e2e/support/wait-until';
@@ -8,6 +9,7 @@ import { postToWebhook } from '../../e2e/support/webhook-call';
 import { deliveriesFor } from '../../e2e/support/webhook-deliveries';
 import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
 import { callbackWaitPath, pausingNodeName } from '../../e2e/workflows/callback-wait';
+import { nodeId } from '../../e2e/workflows/nodes';
 import { logProgress } from '../../n8n/progress-log';
 import { pausedBatch } from '../workflows';
 import type { QueueScenario } from '../queue-scenario';
@@ -28,9 +30,10 @@ export const pauseResumeScenario: QueueScenario = {
 			assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
 			const start = await waitUntil('the generation start', () => generationStarts(apiRequestsSince(sandbox, since))[0], 30_000);
 			resumeUrl = String(bodyField(start, 'webhook_url'));
-			const match = new RegExp(`^${cluster.webhooks[0].baseUrl}/webhook-waiting/(\\d+)`).exec(resumeUrl);
-			assert.ok(match !== null, `the job reports to the webhook processor's resume URL, got ${resumeUrl}`);
-			executionId = match[1];
+			// The paused node's own address on the webhook processor.
+			const address = callbackAddress(resumeUrl, cluster.webhooks[0].baseUrl);
+			assert.equal(address.nodeId, nodeId(pausingNodeName), 'the address names the paused node');
+			executionId = address.executionId;
 			await executionReaching(api, executionId, 'waiting', slowGenerationMs);
 		} finally {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });

@@ -6,6 +6,7 @@ import { pausedBatchExecutionId } from '../../e2e/support/paused-batch-start';
 import { apiRequestsSince, generationStarts } from '../../e2e/support/sandbox-log';
 import { postToWebhook } from '../../e2e/support/webhook-call';
 import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
+import { nodeId } from '../../e2e/workflows/nodes';
 import { batchNodeName } from '../workflows';
 import type { QueueContext } from '../queue-scenario';
 
@@ -31,7 +32,7 @@ export async function startPausedBatch(
 	try {
 		const answer = await postToWebhook(cluster.webhooks[0], path, { count });
 		assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-		const executionId = await pausedBatchExecutionId(sandbox, since, count, cluster.webhooks[0].baseUrl);
+		const executionId = await pausedBatchExecutionId(sandbox, since, count, cluster.webhooks[0].baseUrl, nodeId(batchNodeName));
 		await executionReaching(api, executionId, 'waiting', generationMs);
 		// While it waits, the node's output shows the job each item started.
 		const waiting = await api.getExecution(executionId, true);

@@ -8,6 +8,7 @@ import { pausedBatchExecutionId } from '../support/paused-batch-start';
 import { apiRequestsSince } from '../support/sandbox-log';
 import { postToWebhook } from '../support/webhook-call';
 import { callbackBatch } from '../workflows/callback-wait';
+import { nodeId } from '../workflows/nodes';
 import { promptBatchNodeName } from '../workflows/prompt-batch';
 
 const slowGenerationMs = 8_000;
@@ -27,7 +28,7 @@ export const callbackBatchScenario: Scenario = {
 		try {
 			const answer = await postToWebhook(instance, callbackBatch.path, { count });
 			assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-			executionId = await pausedBatchExecutionId(sandbox, since, count, instance.baseUrl);
+			executionId = await pausedBatchExecutionId(sandbox, since, count, instance.baseUrl, nodeId(promptBatchNodeName));
 			await executionReaching(api, executionId, 'waiting', slowGenerationMs);
 		} finally {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });

@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { nodeOutputJson, type Execution } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { e2eSandboxOptions } from '../sandbox-settings';
+import { callbackAddress } from '../support/callback-address';
 import { executionReaching } from '../support/execution-by-id';
 import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { waitUntil } from '../support/wait-until';
 import { postToWebhook } from '../support/webhook-call';
 import { deliveriesFor } from '../support/webhook-deliveries';
 import { callbackWaitPath, callbackWaitWorkflow, pausingNodeName } from '../workflows/callback-wait';
+import { nodeId } from '../workflows/nodes';
 
 /** Long enough to see the execution waiting before the service calls back. */
 const slowGenerationMs = 8_000;
@@ -30,9 +32,9 @@ export const callbackWaitScenario: Scenario = {
 				30_000,
 			);
 			resumeUrl = String(bodyField(start, 'webhook_url'));
-			// The execution's own resume address, on the instance's 127.0.0.1 base URL.
-			const executionId = new RegExp(`^${instance.baseUrl}/webhook-waiting/(\\d+)`).exec(resumeUrl)?.[1];
-			assert.ok(executionId !== undefined, `the job reports to an n8n resume URL, got ${resumeUrl}`);
+			// The paused node's own resume address, on the instance's 127.0.0.1 base URL.
+			const { executionId, nodeId: addressed } = callbackAddress(resumeUrl, instance.baseUrl);
+			assert.equal(addressed, nodeId(pausingNodeName), 'the address names the paused node');
 			waiting = await executionReaching(api, executionId, 'waiting', slowGenerationMs);
 		} finally {
 			// A job keeps the timing it started with; later scenarios get the usual one.

@@ -7,7 +7,11 @@ import { exampleExportNotifyScenario } from './example-export-notify';
 import { exampleScriptReviewScenario } from './example-script-review';
 import { exampleSpreadsheetEditorScenario } from './example-spreadsheet-editor';
 import { exampleSpreadsheetSocialScenario } from './example-spreadsheet-social';
+import { lateCallbackScenario } from './late-callback';
 import { mcpToolsScenario } from './mcp-tools';
+import { pausedFailureScenario } from './paused-failure';
+import { pausedThenWaitNodeScenario } from './paused-then-wait-node';
+import { pausedTwiceScenario } from './paused-twice';
 import { examplesImportableScenario } from './examples-importable';
 import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
@@ -22,6 +26,10 @@ export const allScenarios: Scenario[] = [
 	triggerCallbacksScenario,
 	callbackWaitScenario,
 	callbackBatchScenario,
+	pausedThenWaitNodeScenario,
+	pausedTwiceScenario,
+	lateCallbackScenario,
+	pausedFailureScenario,
 	errorExecutionsScenario,
 	ssrfProtectionScenario,
 	examplesImportableScenario,

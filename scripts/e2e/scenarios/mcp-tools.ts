@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 
+import type { Sandbox } from '../../../test/sandbox';
 import { estimateGenerationCredits } from '../../../nodes/PresenterVideo/billing/estimate';
 import type { Scenario } from '../scenario';
 import { loadMcpSdk, type McpClient, type McpTool, type McpToolResult } from '../support/mcp-client';
-import { apiRequestsSince, generationStarts } from '../support/sandbox-log';
+import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { cappedToolMaxCredits, mcpPath, mcpToolsWorkflow, toolNodes } from '../workflows/mcp-tools';
 
 type Json = Record<string, unknown>;
@@ -29,6 +30,10 @@ const expectedTools: Record<string, { description: string; inputs: Record<string
 		inputs: { job_id: 'string' },
 	},
 	[toolNodes.startCappedVideo]: {
+		description: 'Generate video in Presenter Video',
+		inputs: { prompt: 'string', duration_seconds: 'number' },
+	},
+	[toolNodes.generateAndWait]: {
 		description: 'Generate video in Presenter Video',
 		inputs: { prompt: 'string', duration_seconds: 'number' },
 	},
@@ -59,6 +64,27 @@ function resultItems(result: McpToolResult, tool: string): Json[] {
 	const items = JSON.parse(text) as unknown;
 	assert.ok(Array.isArray(items), `${tool}: expected a list of items, got ${text.slice(0, 200)}`);
 	return items as Json[];
+}
+
+/**
+ * Generate set to pause until the service calls back, run as a tool: the agent gets the finished
+ * video from the one call; the job was given no callback address and was polled.
+ */
+async function assertPauseToolPolls(call: (name: string, args: Json) => Promise<Json[]>, sandbox: Sandbox): Promise<void> {
+	const since = Date.now();
+	const [video] = await call(toolNodes.generateAndWait, { prompt: 'Why bees matter', duration_seconds: 10 });
+	assert.equal(video.status, 'completed', `the tool returns the finished video: ${JSON.stringify(video)}`);
+	assert.match(String(video.videoId), /\S/, 'with its video id');
+	const requests = apiRequestsSince(sandbox, since);
+	const [start, ...reads] = requests;
+	assert.deepEqual(generationStarts(requests), [start], 'one start, first');
+	assert.equal(bodyField(start, 'webhook_url'), undefined, 'no callback address: nothing can call back');
+	assert.ok(reads.length >= 1, 'the job was polled');
+	assert.ok(
+		reads.every((read) => read.method === 'GET' && read.path.endsWith(`/generation/status/${String(video.jobId)}`)),
+		'then only its status was read',
+	);
+	assert.equal(sandbox.webhookDeliveries.filter((delivery) => delivery.jobId === video.jobId).length, 0, 'nobody was called back');
 }
 
 async function connect(baseUrl: string): Promise<McpClient> {
@@ -165,6 +191,8 @@ export const mcpToolsScenario: Scenario = {
 			);
 			assert.equal(apiRequestsSince(sandbox, since).length, before, 'nothing is started over the cap');
 			assert.equal(generationStarts(apiRequestsSince(sandbox, since)).length, 1, 'still one start, one job');
+
+			await assertPauseToolPolls(call, sandbox);
 		} finally {
 			await client.close();
 		}

@@ -20,3 +20,11 @@ export function polledGenerationJobIds(requests: RecordedRequest[]): string[] {
 export function bodyField(request: RecordedRequest, field: string): unknown {
 	return (request.body as Record<string, unknown> | undefined)?.[field];
 }
+
+/** Status reads made for each of the generation jobs, by job id. */
+export function generationStatusReads(sandbox: Sandbox, jobIds: string[]): Record<string, number> {
+	const paths = sandbox.requests
+		.filter((request) => request.listener === 'api' && request.method === 'GET')
+		.map((request) => request.path);
+	return Object.fromEntries(jobIds.map((jobId) => [jobId, paths.filter((path) => path.endsWith(`/generation/status/${jobId}`)).length]));
+}

@@ -17,3 +17,8 @@ export async function deliveriesFor(
 		timeoutMs,
 	);
 }
+
+/** Every delivery attempt made so far to any node's address in one execution, copies and retries included. */
+export function deliveriesToExecution(sandbox: Sandbox, executionId: string): WebhookDeliveryAttempt[] {
+	return sandbox.webhookDeliveries.filter((attempt) => new URL(attempt.url).pathname.startsWith(`/webhook-waiting/${executionId}/`));
+}

@@ -17,6 +17,7 @@ export const toolNodes = {
 	startVideo: 'start_video',
 	videoStatus: 'get_video_status',
 	startCappedVideo: 'start_capped_video',
+	generateAndWait: 'generate_video_and_wait',
 } as const;
 
 /** The credit cap of start_capped_video: one 30-second video fits, anything longer does not. */
@@ -36,6 +37,21 @@ function toolNode(name: string, parameters: NodeParameters, index: number): Work
 		// The description n8n derives from the operation's action, as a user gets it by default.
 		parameters: { descriptionType: 'auto', ...parameters },
 		credentials: { [presenterCredentialType]: presenterCredential },
+	};
+}
+
+/** Video Generate from the agent's prompt and length. */
+function promptVideo(waitForCompletion: 'none' | 'callback', options: NodeParameters): NodeParameters {
+	return {
+		resource: 'video',
+		operation: 'generate',
+		inputMethod: 'prompt',
+		prompt: fromAi('prompt', 'What the video should be about', 'string'),
+		duration: fromAi('duration_seconds', 'Length of the video in seconds, 10 to 600', 'number'),
+		format: 'vertical',
+		waitForCompletion,
+		simplify: true,
+		options,
 	};
 }
 
@@ -101,21 +117,9 @@ const tools: WorkflowNode[] = [
 		},
 		4,
 	),
-	toolNode(
-		toolNodes.startCappedVideo,
-		{
-			resource: 'video',
-			operation: 'generate',
-			inputMethod: 'prompt',
-			prompt: fromAi('prompt', 'What the video should be about', 'string'),
-			duration: fromAi('duration_seconds', 'Length of the video in seconds, 10 to 600', 'number'),
-			format: 'vertical',
-			waitForCompletion: 'none',
-			simplify: true,
-			options: { maxCredits: cappedToolMaxCredits },
-		},
-		5,
-	),
+	toolNode(toolNodes.startCappedVideo, promptVideo('none', { maxCredits: cappedToolMaxCredits }), 5),
+	// Pause mode as a user may leave it: an agent's call cannot pause, so the tool polls.
+	toolNode(toolNodes.generateAndWait, promptVideo('callback', {}), 6),
 ];
 
 const connections: Connections = Object.fromEntries(
@@ -124,8 +128,8 @@ const connections: Connections = Object.fromEntries(
 
 /**
  * n8n's MCP Server Trigger (streamable HTTP at /mcp/<path>, node version 2) with operations of the
- * Presenter Video node hung under it as tools (one of them twice, the second under a credit cap);
- * the agent fills the `$fromAI` fields.
+ * Presenter Video node hung under it as tools (Generate three times: without waiting, under a credit
+ * cap, and set to pause until the service calls back); the agent fills the `$fromAI` fields.
  */
 export function mcpToolsWorkflow(triggerVersion: number): Workflow {
 	return {

@@ -8,7 +8,8 @@ type NodeSpec = Omit<WorkflowNode, 'position'>;
 export const presenterVideoType = 'n8n-nodes-presenter-video.presenterVideo';
 export const presenterVideoTriggerType = 'n8n-nodes-presenter-video.presenterVideoTrigger';
 
-function nodeId(name: string): string {
+/** The id a node built here gets: its name in kebab case (a paused node's callback path). */
+export function nodeId(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
@@ -126,4 +127,20 @@ export function convertToCsvNode(name: string, fileName: string): NodeSpec {
 /** JavaScript run once for all items, in n8n's Code node. */
 export function codeNode(name: string, jsCode: string): NodeSpec {
 	return { id: nodeId(name), name, type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode } };
+}
+
+/** n8n's Wait node resumed by a POST to the execution's resume URL, without a suffix (its default). */
+export function waitForWebhookNode(name: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		webhookId: '0c1d2e3f-0021-4a00-8000-00000000e301',
+		parameters: { resume: 'webhook', httpMethod: 'POST', responseMode: 'onReceived', options: {} },
+	};
+}
+
+export function noOpNode(name: string): NodeSpec {
+	return { id: nodeId(name), name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
 }
