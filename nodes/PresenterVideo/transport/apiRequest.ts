@@ -60,8 +60,10 @@ interface ApiRequest {
 }
 
 /**
- * n8n gives every request of an execution the execution's cancel signal. This view of the context
- * hands it the request's own signal instead, so that a billed start can outlive a cancel.
+ * n8n gives every request of an execution the execution's cancel signal, over any `abortSignal`
+ * of the request (`httpRequestWithAuthentication` in n8n-core 2.41.1 and 1.123.81), and offers no
+ * option against it. This view of the context hands it the request's own signal instead, so that a
+ * billed start can outlive a cancel (`cancelDuringStarts.test.ts` runs it in real n8n-core).
  */
 function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined): ApiContext {
 	if (!('getExecutionCancelSignal' in context)) return context;

@@ -349,7 +349,11 @@ interface OversizedFile {
 	capMiB: number;
 }
 
-/** The size and cap from n8n's FileTooLargeError, or undefined for any other error. */
+/**
+ * The size and cap from n8n's FileTooLargeError, or undefined for any other error. n8n exports no
+ * field for them: its message is read (the same text in n8n-core 2.41.1 and 1.123.81;
+ * `download.test.ts` builds the real error, so it fails if the text changes).
+ */
 export function oversizedFromStoreError(error: unknown): OversizedFile | undefined {
 	const message = error instanceof Error ? error.message : '';
 	const cap = /max size limit of ([\d.]+) MB set for `database` mode/.exec(message);
