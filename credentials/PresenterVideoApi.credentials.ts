@@ -18,7 +18,7 @@ export class PresenterVideoApi implements ICredentialType {
 		dark: 'file:../icons/presenterVideo.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-presenter-video#credentials';
+	documentationUrl = 'https://github.com/presenter-video/n8n-nodes-presenter-video#credentials';
 
 	properties: INodeProperties[] = [
 		{

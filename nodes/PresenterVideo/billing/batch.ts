@@ -101,7 +101,10 @@ export function settleCredits(
 		}
 	});
 	context.addExecutionHints({
-		message: creditsSpentHint(spent, estimate.likely, unfinished, estimate.guard),
+		message: creditsSpentHint(spent, estimate.likely, unfinished, {
+			guard: estimate.guard,
+			capSet: batchSetting(billings)?.maxCredits !== undefined,
+		}),
 		location: 'outputPane',
 	});
 }
@@ -132,12 +135,23 @@ export function checkCreditCap(
 	};
 }
 
+/** What Max Credits per Execution counted, worth naming only when a cap is set and it counted more than the estimate. */
+interface CapCount {
+	guard: number;
+	capSet: boolean;
+}
+
 /** Text of the execution hint after a batch: what was spent against what was estimated, and what the cap counted. */
-export function creditsSpentHint(spent: number, estimated: number, unfinished: number, guard = estimated): string {
+export function creditsSpentHint(
+	spent: number,
+	estimated: number,
+	unfinished: number,
+	cap: CapCount = { guard: estimated, capSet: false },
+): string {
 	const pending =
 		unfinished === 0
 			? ''
 			: ` ${unfinished} job${unfinished === 1 ? ' has' : 's have'} not finished, so ${unfinished === 1 ? 'its' : 'their'} cost is not counted yet.`;
-	const counted = guard === estimated ? '' : `; Max Credits counted up to ${roundCredits(guard)}`;
+	const counted = cap.capSet && cap.guard !== estimated ? `; Max Credits counted up to ${roundCredits(cap.guard)}` : '';
 	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}, ${CODE_READING}${counted}).${pending}`;
 }
