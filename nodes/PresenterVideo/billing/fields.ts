@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { literalExpressionError, literalExpressionIn } from '../input/literalExpressions';
 import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
 import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
@@ -104,7 +105,11 @@ function readIdempotencyKey(value: unknown): string | undefined {
 			: isUnset(value)
 				? undefined
 				: optionalText(value, KEY_FIELD);
-	return text === undefined ? undefined : checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
+	if (text === undefined) return undefined;
+	// Left as text, `{{ $json.id }}` would be one key for every item: all would share one job.
+	const expression = literalExpressionIn(text);
+	if (expression !== undefined) throw literalExpressionError(KEY_FIELD, expression, false);
+	return checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
 }
 
 function isUnset(value: unknown): boolean {
