@@ -1,6 +1,7 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { JobKind, ServiceJob } from '../service/types';
+import { neverReachedService } from '../transport/errors';
 import type { StartLedger } from './ledger';
 
 /** What a start gave: the service's answer, or the job an earlier start created and why it is reused. */
@@ -52,8 +53,9 @@ function shareStart(flightKey: string, shared: SharedStart): void {
 	}
 }
 
-/** A 4xx answer (but a time-out) means the service refused the start: nothing was billed. */
+/** A 4xx answer (but a time-out), or no connection at all, means nothing was billed. */
 function certainlyRefused(error: unknown): boolean {
+	if (neverReachedService(error)) return true;
 	const code = Number((error as { httpCode?: unknown }).httpCode);
 	return code >= 400 && code < 500 && code !== 408;
 }
