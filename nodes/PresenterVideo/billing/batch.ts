@@ -2,6 +2,7 @@ import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, Node
 
 import { CODE_READING } from './estimate';
 import type { ItemBilling } from './fields';
+import { KeyMemory } from './keyMemory';
 import { keyLeaders, StartLedger } from './ledger';
 import { roundCredits } from './rules';
 import type { StartRegister } from './startOnce';
@@ -61,9 +62,16 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 	return estimate;
 }
 
+/** The key memory of each running batch, by its node's context: the hint after the batch reads it. */
+const keyMemories = new WeakMap<IExecuteFunctions, KeyMemory>();
+
 export function startRegister(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): StartRegister {
+	const ledger = StartLedger.forNode(context, batchSetting(billings)?.retentionHours);
+	const memory = new KeyMemory(context, ledger.retentionMs);
+	keyMemories.set(context, memory);
 	return {
-		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
+		ledger,
+		memory,
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
 		scope: JSON.stringify([
 			context.getWorkflow().id ?? '',
@@ -100,6 +108,8 @@ export function settleCredits(
 			else spent += cost;
 		}
 	});
+	const forgottenKeys = keyMemories.get(context)?.hint();
+	if (forgottenKeys) context.addExecutionHints({ message: forgottenKeys, location: 'outputPane' });
 	context.addExecutionHints({
 		message: creditsSpentHint(spent, estimate.likely, unfinished, {
 			guard: estimate.guard,
