@@ -52,6 +52,14 @@ describe('documentation links', () => {
 		);
 	});
 
+	it("gives each node a documentation URL that n8n's editor opens as it is", () => {
+		// The editor appends its tracking query to the codex's link, after the #section, which then
+		// no longer leads to it; a node's documentationUrl starting with http is used unchanged.
+		for (const node of [new PresenterVideo(), new PresenterVideoTrigger()]) {
+			expect(node.description.documentationUrl).toMatch(/^https:\/\//);
+		}
+	});
+
 	it.each(links)('%s links to the repository README or to docs.n8n.io: %s', (_owner, url) => {
 		if (url.startsWith('https://docs.n8n.io/')) return;
 		const [base, anchor] = url.split('#');
