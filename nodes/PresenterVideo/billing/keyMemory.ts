@@ -16,13 +16,9 @@ import type { JobKind } from '../service/types';
 /** The store writes one list per node; the newest entries are kept. */
 const MAX_ENTRIES = 10_000;
 
-export interface ForgottenKey {
-	kind: JobKind;
-	key: string;
-}
-
 export class KeyMemory {
-	private readonly forgotten: ForgottenKey[] = [];
+	/** Keys whose job ID was gone; Create starts a generation and an export with one key. */
+	private readonly forgotten = new Set<string>();
 
 	/** n8n's store reads, then writes its list without a lock: this batch's calls go one by one. */
 	private queue: Promise<unknown> = Promise.resolve();
@@ -49,7 +45,7 @@ export class KeyMemory {
 		try {
 			const { processed } = await check;
 			if (processed.length === 0) return false;
-			this.forgotten.push({ kind, key });
+			this.forgotten.add(key);
 			return true;
 		} catch {
 			return false;
@@ -72,10 +68,10 @@ export class KeyMemory {
 
 	/** The hint for the output pane once the batch is done, if a key's job ID was gone. */
 	hint(): string | undefined {
-		if (this.forgotten.length === 0) return undefined;
-		const keys = this.forgotten.map(({ key }) => `"${key}"`).join(', ');
-		const which = this.forgotten.length === 1 ? 'Idempotency Key' : 'Idempotency Keys';
-		return `${which} ${keys} started a job within the retention, but n8n no longer holds that job's ID, so a new job was started and billed. Job IDs are kept in the workflow's static data, which n8n saves only after production runs (an active workflow), not after runs from the editor, which keep them only until n8n restarts.`;
+		const keys = [...this.forgotten];
+		if (keys.length === 0) return undefined;
+		const which = keys.length === 1 ? 'Idempotency Key' : 'Idempotency Keys';
+		return `${which} ${keys.map((key) => `"${key}"`).join(', ')} started a job within the retention, but n8n no longer holds that job's ID, so a new job was started and billed. Job IDs are kept in the workflow's static data, which n8n saves only after production runs (an active workflow), not after runs from the editor, which keep them only until n8n restarts.`;
 	}
 
 	private valueOf(kind: JobKind, key: string, window: number): string {
