@@ -18,7 +18,7 @@ export class PresenterVideoApi implements ICredentialType {
 		dark: 'file:../icons/presenterVideo.dark.svg',
 	};
 
-	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-presenter-video#credentials';
+	documentationUrl = 'https://github.com/presenter-video/n8n-nodes-presenter-video#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -39,7 +39,7 @@ export class PresenterVideoApi implements ICredentialType {
 			required: true,
 			placeholder: 'e.g. https://api.example.com',
 			description:
-				'Root address of the service. The node appends /api/public/v1 itself; a URL that already ends with it works too.',
+				"The address of the service's API. Find it in the service's API documentation: it is the part of every endpoint's address before /api/public/v1. The node appends /api/public/v1 itself; a URL that already ends with it works too.",
 		},
 		{
 			displayName: 'Storage URL',

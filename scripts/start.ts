@@ -4,7 +4,7 @@
  * "Presenter Video API" credential, the example workflows, and the sandbox standing in for the
  * service (or the real service when PRESENTER_VIDEO_API_KEY and PRESENTER_VIDEO_BASE_URL are set).
  * Workflows, credentials and the owner's login are kept in .cache/n8n-demo between runs;
- * `npm start -- --fresh` starts over.
+ * `npm start -- --fresh` starts over; `npm start -- --port <port>` prefers another port than 5678.
  * Ctrl-C stops everything.
  */
 import path from 'node:path';
@@ -32,7 +32,13 @@ async function stopEverything(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-	const { values } = parseArgs({ options: { fresh: { type: 'boolean', default: false } } });
+	const { values } = parseArgs({
+		options: { fresh: { type: 'boolean', default: false }, port: { type: 'string', default: '5678' } },
+	});
+	const preferredN8nPort = Number(values.port);
+	if (!Number.isInteger(preferredN8nPort) || preferredN8nPort < 1 || preferredN8nPort > 65_535) {
+		throw new Error(`--port ${values.port}: give a port number from 1 to 65535, for example npm start -- --port 5690`);
+	}
 	const service = serviceChoiceFromEnv(process.env, sandboxTimings);
 	claimDemoFolder();
 	if (values.fresh) {
@@ -42,7 +48,7 @@ async function main(): Promise<void> {
 	const started = await startDemoStack({
 		service,
 		userFolder: demoUserFolder,
-		preferredN8nPort: 5678,
+		preferredN8nPort,
 		workDir: path.join(cacheDir, 'package'),
 	});
 	stack = started;

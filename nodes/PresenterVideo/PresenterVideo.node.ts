@@ -26,6 +26,8 @@ export class PresenterVideo implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create AI presenter videos from prompts, scripts or your own media, and download them as MP4',
+		// Used as it is; the codex's link would get n8n's tracking query appended after its #section.
+		documentationUrl: 'https://github.com/presenter-video/n8n-nodes-presenter-video#presenter-video',
 		defaults: { name: 'Presenter Video' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -27,6 +27,8 @@ export class PresenterVideoTrigger implements INodeType {
 		// n8n's nodes panel shows one entry for this node and Presenter Video, described by the
 		// trigger's description: it names what the package does, as Presenter Video's does.
 		description: 'Create AI presenter videos from prompts, scripts or your own media, and download them as MP4',
+		// Used as it is; the codex's link would get n8n's tracking query appended after its #section.
+		documentationUrl: 'https://github.com/presenter-video/n8n-nodes-presenter-video#presenter-video-trigger',
 		defaults: {
 			name: 'Presenter Video Trigger',
 		},

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import { fork, type ChildProcess } from 'node:child_process';
 
 interface Expectation<Out> {
@@ -18,9 +18,11 @@ export class ChildProcessLink<In, Out> {
 
 	private exited?: Error;
 
-	constructor(modulePath: string, label: string) {
+	/** `env` adds to this process's environment (jest's `process.env` is not the one a fork inherits). */
+	constructor(modulePath: string, label: string, env: NodeJS.ProcessEnv = {}) {
 		this.child = fork(modulePath, [], {
 			execArgv: ['--import', 'tsx'],
+			env: { ...process.env, ...env },
 			stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 		});
 		this.child.on('message', (message: Out) => {

@@ -2,6 +2,7 @@ import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, Node
 
 import { CODE_READING } from './estimate';
 import type { ItemBilling } from './fields';
+import { KeyMemory } from './keyMemory';
 import { keyLeaders, StartLedger } from './ledger';
 import { roundCredits } from './rules';
 import type { StartRegister } from './startOnce';
@@ -61,9 +62,16 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 	return estimate;
 }
 
+/** The key memory of each running batch, by its node's context: the hint after the batch reads it. */
+const keyMemories = new WeakMap<IExecuteFunctions, KeyMemory>();
+
 export function startRegister(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): StartRegister {
+	const ledger = StartLedger.forNode(context, batchSetting(billings)?.retentionHours);
+	const memory = new KeyMemory(context, ledger.retentionMs);
+	keyMemories.set(context, memory);
 	return {
-		ledger: StartLedger.forNode(context, batchSetting(billings)?.retentionHours),
+		ledger,
+		memory,
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
 		scope: JSON.stringify([
 			context.getWorkflow().id ?? '',
@@ -100,8 +108,13 @@ export function settleCredits(
 			else spent += cost;
 		}
 	});
+	const forgottenKeys = keyMemories.get(context)?.hint();
+	if (forgottenKeys) context.addExecutionHints({ message: forgottenKeys, location: 'outputPane' });
 	context.addExecutionHints({
-		message: creditsSpentHint(spent, estimate.likely, unfinished, estimate.guard),
+		message: creditsSpentHint(spent, estimate.likely, unfinished, {
+			guard: estimate.guard,
+			capSet: batchSetting(billings)?.maxCredits !== undefined,
+		}),
 		location: 'outputPane',
 	});
 }
@@ -132,12 +145,23 @@ export function checkCreditCap(
 	};
 }
 
+/** What Max Credits per Execution counted, worth naming only when a cap is set and it counted more than the estimate. */
+interface CapCount {
+	guard: number;
+	capSet: boolean;
+}
+
 /** Text of the execution hint after a batch: what was spent against what was estimated, and what the cap counted. */
-export function creditsSpentHint(spent: number, estimated: number, unfinished: number, guard = estimated): string {
+export function creditsSpentHint(
+	spent: number,
+	estimated: number,
+	unfinished: number,
+	cap: CapCount = { guard: estimated, capSet: false },
+): string {
 	const pending =
 		unfinished === 0
 			? ''
 			: ` ${unfinished} job${unfinished === 1 ? ' has' : 's have'} not finished, so ${unfinished === 1 ? 'its' : 'their'} cost is not counted yet.`;
-	const counted = guard === estimated ? '' : `; Max Credits counted up to ${roundCredits(guard)}`;
+	const counted = cap.capSet && cap.guard !== estimated ? `; Max Credits counted up to ${roundCredits(cap.guard)}` : '';
 	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}, ${CODE_READING}${counted}).${pending}`;
 }

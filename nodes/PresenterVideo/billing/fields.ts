@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { literalExpressionError, literalExpressionIn } from '../input/literalExpressions';
 import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
 import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
@@ -30,7 +31,7 @@ export const billingOptionFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.rowId }}',
 		description:
-			'A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one. Holds across later and overlapping executions of this workflow in one n8n process, node renames and restarts; an object or list is keyed by its JSON with sorted keys. Not shared between queue-mode workers or manual test runs that overlap on other instances.',
+			"A value unique to what this item asks for, such as a spreadsheet row ID: an item whose key already started a job (within the retention) reuses that job instead of paying for a new one. The job IDs are kept in the workflow's static data, which n8n saves after runs of the active workflow, so these hold across restarts; runs from the editor keep them only until n8n restarts, after which a key starts a new job and a hint says so. An object or list is keyed by its JSON with sorted keys.",
 	},
 	{
 		displayName: 'Idempotency Retention (Hours)',
@@ -104,7 +105,11 @@ function readIdempotencyKey(value: unknown): string | undefined {
 			: isUnset(value)
 				? undefined
 				: optionalText(value, KEY_FIELD);
-	return text === undefined ? undefined : checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
+	if (text === undefined) return undefined;
+	// Left as text, `{{ $json.id }}` would be one key for every item: all would share one job.
+	const expression = literalExpressionIn(text);
+	if (expression !== undefined) throw literalExpressionError(KEY_FIELD, expression, false);
+	return checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
 }
 
 function isUnset(value: unknown): boolean {

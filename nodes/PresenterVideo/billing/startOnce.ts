@@ -1,6 +1,8 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { JobKind, ServiceJob } from '../service/types';
+import { neverReachedService } from '../transport/errors';
+import type { KeyMemory } from './keyMemory';
 import type { StartLedger } from './ledger';
 
 /** What a start gave: the service's answer, or the job an earlier start created and why it is reused. */
@@ -17,6 +19,8 @@ export interface StartRegister {
 	idempotencyKey(itemIndex: number): string | undefined;
 	/** Workflow, node and credential: keyed starts are shared by every execution with the same scope. */
 	scope: string;
+	/** Which keys started a job, across restarts, even where their job IDs are gone. */
+	memory?: KeyMemory;
 }
 
 interface SharedStart {
@@ -52,8 +56,9 @@ function shareStart(flightKey: string, shared: SharedStart): void {
 	}
 }
 
-/** A 4xx answer (but a time-out) means the service refused the start: nothing was billed. */
+/** A 4xx answer (but a time-out), or no connection at all, means nothing was billed. */
 function certainlyRefused(error: unknown): boolean {
+	if (neverReachedService(error)) return true;
 	const code = Number((error as { httpCode?: unknown }).httpCode);
 	return code >= 400 && code < 500 && code !== 408;
 }
@@ -97,12 +102,16 @@ export async function startOnce(
 	if (prior?.state === 'unknown') throw unknownOutcomeError(node, kind, itemIndex, idempotencyKey, prior.reusedBy);
 
 	const sending = (async (): Promise<StartOutcome> => {
+		if (idempotencyKey) await register.memory?.startsAgain(kind, idempotencyKey);
 		let claimed = false;
 		const start = await send(() => {
 			register.ledger.claim(slot);
 			claimed = true;
 		}).catch(async (error: unknown) => {
-			if (claimed && certainlyRefused(error)) register.ledger.release(slot);
+			if (claimed && certainlyRefused(error)) {
+				register.ledger.release(slot);
+				if (idempotencyKey) await register.memory?.forget(kind, idempotencyKey);
+			}
 			// A start never sent or certainly refused billed nothing: the key may start again.
 			if (flightKey && (!claimed || certainlyRefused(error))) sharedStarts.delete(flightKey);
 			return await Promise.reject(error);

@@ -1,24 +1,12 @@
-import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { AVATAR_MODEL_PATTERN, LIMITS } from '../service/limits';
+import { InputError } from './inputError';
+import { literalExpressionError, literalExpressionIn } from './literalExpressions';
+
+export { InputError, toNodeError } from './inputError';
 
 /** Field checks shared by every operation; each names the field and how to fix it. */
-
-/** A mistake in the node's fields, found before anything is sent (so nothing is billed). */
-export class InputError extends Error {
-	constructor(
-		readonly field: string,
-		problem: string,
-		readonly fix: string,
-	) {
-		super(`${field}: ${problem}`);
-		this.name = 'InputError';
-	}
-}
-
-export function toNodeError(node: INode, error: InputError, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(node, error.message, { description: error.fix, itemIndex });
-}
 
 /**
  * Characters that render as nothing: white space, control and format characters, every default
@@ -159,6 +147,9 @@ const URL_LIST_SEPARATOR = /\s+|,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i;
 /** A list of URLs given as an array, or as text separated by commas, spaces or new lines. */
 export function parseUrlList(field: string, value: unknown, max?: number): string[] {
 	if (!Array.isArray(value)) checkNotStructured(field, value);
+	// Split at its spaces, `{{ $json.url }}` would be refused as pieces that are not URLs.
+	const expression = typeof value === 'string' ? literalExpressionIn(value) : undefined;
+	if (expression !== undefined) throw literalExpressionError(field, expression, false);
 	const entries = Array.isArray(value)
 		? value.map((entry) => {
 				checkNotStructured(field, entry);

@@ -26,13 +26,25 @@ export function settledJobJson(settled: SettledJob, simplify: boolean, extra: ID
 	return json;
 }
 
+/**
+ * A completed job reads as complete: the service's code may still report the progress and the
+ * internal step it had reached (20, REDIRECTING) once its status says completed. The raw answer
+ * (Simplify off) keeps them.
+ */
+function progressOf(job: ServiceJob, details: IDataObject): IDataObject {
+	if (job.status !== 'completed') return details;
+	const settled: IDataObject = { ...details, progress: 100 };
+	delete settled.currentStep;
+	return settled;
+}
+
 /** Flat, predictable fields for the next node (a spreadsheet row, a social post). */
 function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
 	return compact({
 		kind,
 		jobId: job.job_id,
 		status: job.status,
-		...JOB_KINDS[kind].details(job),
+		...progressOf(job, JOB_KINDS[kind].details(job)),
 		error: job.error ? { code: job.error.code, message: job.error.message } : undefined,
 	});
 }

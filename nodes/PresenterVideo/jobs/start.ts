@@ -4,6 +4,7 @@ import { startOnce, type StartOutcome } from '../billing/startOnce';
 import { JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import type { CallOptions } from '../transport/client';
+import { neverReachedService } from '../transport/errors';
 import { WaitCancelledError } from '../transport/time';
 import { addNote } from './output';
 import type { ItemTools, StartedJob } from './types';
@@ -13,7 +14,7 @@ import type { ItemTools, StartedJob } from './types';
  * not billed; any other failure (no answer, an unreadable one) may have been.
  */
 function mayHaveBeenBilled(error: unknown): boolean {
-	if (error instanceof WaitCancelledError) return false;
+	if (error instanceof WaitCancelledError || neverReachedService(error)) return false;
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 

@@ -164,6 +164,29 @@ export function buildSsrfRefusalError(
 	);
 }
 
+/**
+ * Causes that mean no connection was made, so nothing reached the service; and what each says
+ * about the Base URL.
+ */
+const UNREACHABLE_CAUSES: Record<string, string> = {
+	ECONNREFUSED: 'nothing accepts connections at its address and port',
+	ENOTFOUND: 'its host name does not exist (the DNS lookup found no address)',
+	EAI_AGAIN: 'its host name could not be looked up (the DNS server did not answer)',
+	EHOSTUNREACH: 'its host cannot be reached from the machine n8n runs on',
+	ENETUNREACH: 'its network cannot be reached from the machine n8n runs on',
+};
+
+/** What the user checks when the Base URL cannot be reached. */
+export const BASE_URL_HELP =
+	"The Base URL is the address of the service's API: the part before /api/public/v1 in the addresses of the service's API documentation, for example https://api.example.com. Correct it in the Presenter Video API credential, and check that n8n can reach it (a proxy or firewall may stand between).";
+
+/** Errors of requests that never connected: nothing was sent, so nothing was started or billed. */
+const unreached = new WeakSet<Error>();
+
+export function neverReachedService(error: unknown): boolean {
+	return error instanceof Error && unreached.has(error);
+}
+
 export function buildNetworkError(
 	node: INode,
 	kind: RequestKind,
@@ -171,6 +194,21 @@ export function buildNetworkError(
 	cause: string,
 	itemIndex?: number,
 ): NodeApiError {
+	const reason = UNREACHABLE_CAUSES[cause];
+	if (reason !== undefined) {
+		const error = new NodeApiError(
+			node,
+			{ endpoint, cause },
+			{
+				// Without the code: n8n would replace a message naming it with its own generic one.
+				message: `The Base URL cannot be reached: ${reason}`,
+				description: `${cause} on ${endpoint}. Nothing was sent to the service, so nothing was started or billed. ${BASE_URL_HELP}`,
+				itemIndex,
+			},
+		);
+		unreached.add(error);
+		return error;
+	}
 	const description =
 		kind === 'start'
 			? 'The start request may have reached the service, so it was not sent again (a second start would be billed twice). Check the dashboard or the status of recent jobs before starting again.'

@@ -2,8 +2,17 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { EventName } from './event';
 
-/** The events a user can pick in Trigger On; the values are the `event` field of the output. */
+/**
+ * The events a user can pick in Trigger On; the values are the `event` field of the output. n8n's
+ * nodes panel lists one action per option of the parameter displayed as "Trigger On", in this
+ * order: the event the service sends comes first, so the panel's first action leads to it.
+ */
 const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
+	{
+		name: 'Generation Completed',
+		value: 'generation.completed',
+		description: 'A video generation finished: the output has the video ID to export. The service sends this event today (before its status says completed; Confirm With API waits for it).',
+	},
 	{
 		name: 'Export Completed',
 		value: 'export.completed',
@@ -15,11 +24,6 @@ const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
 		description: 'An export failed: the output has the error code and message. The service does not send this event today: poll with Export or Get Export Status instead.',
 	},
 	{
-		name: 'Generation Completed',
-		value: 'generation.completed',
-		description: 'A video generation finished: the output has the video ID to export. The service sends this event today (before its status says completed; Confirm With API waits for it).',
-	},
-	{
 		name: 'Generation Failed',
 		value: 'generation.failed',
 		description: 'A video generation failed: the output has the error code and message. The service does not send this event today: use Generate with Wait for Completion to see failures.',
@@ -29,7 +33,7 @@ const EVENT_OPTIONS: Array<INodePropertyOptions & { value: EventName }> = [
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste this node’s webhook URL (open Webhook URLs at the top of this panel) into the Webhook URL option of Presenter Video > Video > Generate: the Test URL while you listen for a test event, the Production URL once the workflow is published. The service calls back today only when a generation completes; for exports and failures, use Wait for Completion in Presenter Video.',
+			'Paste this node’s webhook URL into the Webhook URL option of Presenter Video > Video > Generate: the Test URL for a test event, the Production URL once the workflow is published. Copy it from Webhook URLs at the top of this panel before you start listening, as the panel hides them while it listens. The service calls back today only when a generation completes; for exports and failures, use Wait for Completion in Presenter Video.',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -39,7 +43,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
-		default: [],
+		default: ['generation.completed'],
 		description: 'The job events that start the workflow. Other events are acknowledged and ignored.',
 		options: EVENT_OPTIONS,
 	},

@@ -43,13 +43,31 @@ describe('PresenterVideoTrigger description', () => {
 
 	it('asks for the events, with the four job events', () => {
 		const events = description.properties.find((property) => property.name === 'events') as INodeProperties;
-		expect(events).toMatchObject({ displayName: 'Trigger On', type: 'multiOptions', required: true, default: [] });
+		expect(events).toMatchObject({ displayName: 'Trigger On', type: 'multiOptions', required: true });
 		expect(events.options?.map((option) => ('value' in option ? option.value : undefined)).sort()).toEqual([
 			'export.completed',
 			'export.failed',
 			'generation.completed',
 			'generation.failed',
 		]);
+	});
+
+	it('selects the event the service sends by default', () => {
+		const events = description.properties.find((property) => property.name === 'events') as INodeProperties;
+		expect(events.default).toEqual(['generation.completed']);
+	});
+
+	it("leads the nodes panel's first action to the event the service sends", () => {
+		// n8n's editor lists a trigger's actions from the first parameter displayed as Event, Events
+		// or Trigger On, one per option in order, each setting that parameter to its option alone.
+		const listed = description.properties.find((property) =>
+			['event', 'events', 'trigger on'].includes(property.displayName.toLowerCase()),
+		) as INodeProperties;
+		const [first, ...others] = listed.options as Array<{ value: string; description: string }>;
+		expect(listed.name).toBe('events');
+		expect(first.value).toBe('generation.completed');
+		expect(first.description).toMatch(/sends this event today/);
+		for (const other of others) expect(other.description).toMatch(/does not send this event today/);
 	});
 
 	it('tells the user where the URL goes, before anything else', () => {

@@ -6,6 +6,7 @@ import {
 	updateDisplayOptions,
 } from 'n8n-workflow';
 
+import { allowExpressionSyntaxField, guardLiteralExpressions } from '../../input/literalExpressions';
 import { buildScriptBody } from '../../input/requestBodies';
 import type { ItemTools } from '../../jobs/types';
 import { LIMITS } from '../../service/limits';
@@ -36,6 +37,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			allowExpressionSyntaxField,
 			{
 				displayName: 'URLs',
 				name: 'urls',
@@ -62,12 +64,14 @@ export const description = updateDisplayOptions(
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return buildScriptBody({
+	const body = buildScriptBody({
 		prompt: this.getNodeParameter('prompt', itemIndex) as string,
 		duration: this.getNodeParameter('duration', itemIndex, LIMITS.defaultScriptDuration),
 		urls: options.urls,
 		webSearch: options.webSearch as boolean | undefined,
 	});
+	guardLiteralExpressions(this, itemIndex, body);
+	return body;
 }
 
 export async function execute(

@@ -16,6 +16,7 @@ import {
 import { billingOptionFields, type ItemBilling, readItemBilling } from '../../billing/fields';
 import { checkModelForAvatar, checkModelHasAvatar } from '../../input/avatarModel';
 import { optionsCollection, readOptions } from '../../input/fields';
+import { allowExpressionSyntaxField, guardLiteralExpressions } from '../../input/literalExpressions';
 import { buildExportBody, buildGenerationBody, compact } from '../../input/requestBodies';
 import { settledJobJson } from '../../jobs/output';
 import { startJob } from '../../jobs/start';
@@ -41,6 +42,7 @@ const properties: INodeProperties[] = [
 	},
 	optionsCollection([
 		...generationOptionFields,
+		allowExpressionSyntaxField,
 		avatarModelField,
 		...binaryOptionFields,
 		...billingOptionFields,
@@ -91,6 +93,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 	// Checked now, with a stand-in id, so a bad model is refused before generation is billed.
 	const exportBody = buildExportBody({ videoId: 'pending', avatarModel: readOptions(this, itemIndex).avatarModel });
 	checkModelHasAvatar(exportBody.avatar_model, generationBody);
+	guardLiteralExpressions(this, itemIndex, generationBody);
 	return {
 		generationBody,
 		exportBody,

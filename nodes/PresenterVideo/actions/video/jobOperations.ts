@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import type { CreditEstimate } from '../../billing/estimate';
 import { type ItemBilling, readItemBilling } from '../../billing/fields';
 import { optionsCollection, simplifyField } from '../../input/fields';
+import { allowExpressionSyntaxField, guardLiteralExpressions } from '../../input/literalExpressions';
 import { requireText } from '../../input/validation';
 import type { ItemTools } from '../../jobs/types';
 import { JOB_KINDS } from '../../service/jobKinds';
@@ -16,7 +17,7 @@ export function jobStartFields(options: INodeProperties[]): INodeProperties[] {
 	return [
 		waitForCompletionField('poll', true),
 		simplifyField,
-		optionsCollection([...options, ...waitOptionFields, webhookUrlOption]),
+		optionsCollection([...options, ...waitOptionFields, webhookUrlOption, allowExpressionSyntaxField]),
 	];
 }
 
@@ -81,6 +82,7 @@ export function jobStartOperation(
 		pausesForJob: kind,
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 			const body = buildBody(this, itemIndex);
+			guardLiteralExpressions(this, itemIndex, body);
 			return {
 				body,
 				settings: readJobSettings(this, itemIndex, 'poll'),

@@ -348,9 +348,15 @@ describe('credit cap', () => {
 		expect(creditsSpentHint(55.2, 60, 0)).toBe(
 			'Credits spent: 55.2 (estimated 60, as the service’s code bills today).',
 		);
-		expect(creditsSpentHint(10, 20, 1, 35)).toBe(
+		expect(creditsSpentHint(10, 20, 1, { guard: 35, capSet: true })).toBe(
 			'Credits spent: 10 (estimated 20, as the service’s code bills today; Max Credits counted up to 35). 1 job has not finished, so its cost is not counted yet.',
 		);
 		expect(creditsSpentHint(0, 20, 2)).toContain('2 jobs have not finished, so their cost');
+	});
+
+	it('names what Max Credits counted only when a cap is set', () => {
+		expect(creditsSpentHint(0, 0, 0, { guard: 3150, capSet: false })).toBe(
+			'Credits spent: 0 (estimated 0, as the service’s code bills today).',
+		);
 	});
 });
