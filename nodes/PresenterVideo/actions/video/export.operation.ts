@@ -18,9 +18,10 @@ const properties: INodeProperties[] = [
 		name: 'videoId',
 		type: 'string',
 		required: true,
-		default: '',
+		// Generate and Create put the video id in their items: an Export after them needs no mapping.
+		default: '={{ $json.videoId }}',
 		placeholder: 'e.g. vid_abc123',
-		description: 'The videoId of a completed generation in this space',
+		description: 'The videoId of a completed generation in this space; by default the input item’s videoId',
 	},
 	...frameFields(true),
 	avatarModelField,

@@ -90,6 +90,19 @@ describe('Video operations, in a workflow', () => {
 		expect(storageCalls.every((request) => request.authorization === undefined)).toBe(true);
 	});
 
+	it('Export takes the input item’s videoId when its Video ID is left at its default', async () => {
+		const generated = await runPresenterVideo(sandbox, {
+			parameters: { ...promptVideo, operation: 'generate', waitForCompletion: 'poll', options: FAST_POLLING },
+		});
+		const { videoId } = generated.output[0].json;
+		const exported = await runPresenterVideo(sandbox, {
+			parameters: { resource: 'video', operation: 'export', format: 'original', waitForCompletion: 'none' },
+			items: [{ json: generated.output[0].json }],
+		});
+		expect(exported.status).toBe('success');
+		expect(apiRequests(sandbox, '/export/start').at(-1)?.body).toMatchObject({ video_id: videoId });
+	});
+
 	it('Create turns a prompt into an MP4 binary with every id and cost', async () => {
 		const result = await runPresenterVideo(sandbox, {
 			parameters: { ...promptVideo, operation: 'create', downloadThumbnail: false, options: FAST_POLLING },
