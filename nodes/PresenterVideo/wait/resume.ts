@@ -37,7 +37,7 @@ export type WaitingJob = Pick<StartedJob, 'itemIndex' | 'kind' | 'jobId'> & {
 	estimatedCredits: number;
 };
 
-export function waitingJobs(items: INodeExecutionData[], kind: JobKind): WaitingJob[] {
+function waitingJobs(items: INodeExecutionData[], kind: JobKind): WaitingJob[] {
 	return items.flatMap((item, itemIndex) => {
 		const { jobId, timedOut, estimatedCredits } = item.json ?? {};
 		if (typeof jobId !== 'string' || timedOut !== true) return [];
@@ -88,7 +88,7 @@ const CALLBACK_READ_WAIT_MS = 120_000;
  * A completed generation as its callback tells it. The service sends the callback from inside the
  * job, before its status says completed, and the status turns only once the delivery is answered.
  */
-export function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | undefined {
+function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | undefined {
 	const result = body.result as { video_id?: unknown } | undefined;
 	if (kind !== 'generation' || body.status !== 'completed' || typeof result?.video_id !== 'string') return undefined;
 	if (result.video_id === '') return undefined;
@@ -156,7 +156,7 @@ export async function resumeFromCallback(
 
 	if (jobs.some((job) => !memory.ended.has(job.jobId))) {
 		await waitFor(CALLBACK_GRACE_MS);
-		if (batchMemory(batch).callbacks !== callback) return { noWebhookResponse: true };
+		if (memory.callbacks !== callback) return { noWebhookResponse: true };
 	}
 	return await inTurn(batch, async () => {
 		if (memory.resumed) return { noWebhookResponse: true };
