@@ -22,3 +22,4 @@ export { startWaitingWebhookServer } from './waiting-webhook-server';
 export type { ReceivedResumeCall, WaitingWebhookServer } from './waiting-webhook-server';
 export type { CapturedResponse, WebhookRequest } from './webhook-http';
 export { useDatabaseBinaryMode } from './database-binary-mode';
+export { runServiceTimeFaster } from './service-time';

@@ -8,6 +8,7 @@ import { saveExecution } from './execution-store';
 import type { ExecutionSetup } from './execution-store';
 import { createRunResult } from './run-result';
 import type { WorkflowRunResult } from './run-result';
+import { serviceTimeIn } from './service-time';
 import { createWorkflow, persistStaticData } from './workflow-factory';
 
 export interface ExecutionControl {
@@ -50,7 +51,7 @@ export async function startExecution(
 		mode,
 		credentialsHelper: setup.credentialsHelper,
 		restartExecutionId: options.resumed ? executionId : undefined,
-		executionTimeoutTimestamp: options.timeoutMs ? Date.now() + options.timeoutMs : undefined,
+		executionTimeoutTimestamp: options.timeoutMs ? Date.now() + serviceTimeIn(options.timeoutMs) : undefined,
 		...setup.urls,
 	});
 
@@ -83,7 +84,7 @@ export async function startExecution(
 		? setTimeout(() => {
 				timedOut = true;
 				cancel();
-			}, options.timeoutMs)
+			}, serviceTimeIn(options.timeoutMs))
 		: undefined;
 	options.abortSignal?.addEventListener('abort', cancel);
 	if (options.abortSignal?.aborted) cancel();

@@ -67,7 +67,8 @@ function respond(
 	// Limits are per workspace, shared by all its keys; requests without a known key share a bucket.
 	const bucket = (token === undefined ? undefined : state.accounts.spaceForKey(token)?.id) ?? '(no space)';
 	const verdict = state.rateLimiter.hit(bucket);
-	const headers = verdict.headers;
+	// Every answer carries the service's clock, which may be ahead of or behind the caller's.
+	const headers = { ...verdict.headers, Date: new Date(Date.now() + state.options.clockSkewMs).toUTCString() };
 	if (!verdict.allowed) return { status: 429, body: errorBody(state, rateLimitError(), url.pathname), headers };
 	try {
 		const path = url.pathname.replace(/\/+$/, '');

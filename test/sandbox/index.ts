@@ -77,7 +77,10 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 		}),
 		jobRandom: createRandom(initial.seed),
 		faults: new FaultInjector(faultSeed(initial.seed)),
-		rateLimiter: new RateLimiter(() => state.options.rateLimit),
+		rateLimiter: new RateLimiter(
+			() => state.options.rateLimit,
+			() => state.options.clockSkewMs,
+		),
 		timers,
 		media: loadMediaFixtures(),
 		requests,

@@ -1,6 +1,17 @@
 import { isProfileName, PROFILE_NAMES } from './profiles';
 import type { ResolvedSandboxOptions, SandboxOptions } from './types';
 
+/** How far the sandbox's clock runs ahead of the host's (signed ms), as a service's clock may. */
+export const CLOCK_SKEW_VARIABLE = 'SANDBOX_CLOCK_SKEW_MS';
+
+function clockSkewFromEnv(): number {
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the sandbox runs in Node, not inside n8n
+	const raw = process.env[CLOCK_SKEW_VARIABLE]?.trim() ?? '';
+	const skew = Number(raw);
+	if (raw !== '' && !Number.isFinite(skew)) throw new Error(`${CLOCK_SKEW_VARIABLE} must be a number of ms (got "${raw}")`);
+	return raw === '' ? 0 : skew;
+}
+
 export const DEFAULT_OPTIONS: ResolvedSandboxOptions = {
 	profile: 'contract',
 	port: 0,
@@ -16,6 +27,7 @@ export const DEFAULT_OPTIONS: ResolvedSandboxOptions = {
 	responseStyle: 'bare',
 	startStatus: 200,
 	initialCredits: 1000,
+	clockSkewMs: clockSkewFromEnv(),
 };
 
 /** Merges partial options over a base; timings and rateLimit merge field by field, the rest replaces. */

@@ -23,7 +23,11 @@ export function rateLimitError(): ApiError {
 export class RateLimiter {
 	private readonly arrivals = new Map<string, number[]>();
 
-	constructor(private readonly limits: () => RateLimitOptions) {}
+	constructor(
+		private readonly limits: () => RateLimitOptions,
+		/** How far the service's own clock, which Reset is told on, is ahead of the host's. */
+		private readonly clockSkewMs: () => number = () => 0,
+	) {}
 
 	hit(bucket: string, now = Date.now()): RateLimitVerdict {
 		const { limit, windowMs } = this.limits();
@@ -37,7 +41,7 @@ export class RateLimiter {
 			headers: {
 				'X-RateLimit-Limit': String(limit),
 				'X-RateLimit-Remaining': String(Math.max(0, limit - recent.length)),
-				'X-RateLimit-Reset': String(Math.floor((now + windowMs) / 1000)),
+				'X-RateLimit-Reset': String(Math.floor((now + this.clockSkewMs() + windowMs) / 1000)),
 			},
 		};
 	}

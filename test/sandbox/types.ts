@@ -89,6 +89,8 @@ export interface SandboxOptions {
 	startStatus: 200 | 201;
 	/** Starting balance of the `main` and `other` spaces (configure() resets both to it). Default 1000. */
 	initialCredits: number;
+	/** How far its clock (the Date and X-RateLimit-Reset headers) runs ahead of the host's, in ms; negative: behind. Default SANDBOX_CLOCK_SKEW_MS, else 0. */
+	clockSkewMs: number;
 }
 
 export interface ResolvedSandboxOptions
