@@ -29,6 +29,7 @@ import {
 	requestedSeconds,
 	startScaledSandbox,
 	useScaledServiceTime,
+	wallMsOf,
 } from './scaledBatch';
 
 /** Rows [from, to) of each execution: `count` runs of consecutive rows, as even as can be. */
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
 				return await done;
 			}),
 		);
-		const wallMs = Date.now() - began;
+		const wallMs = wallMsOf(Date.now() - began);
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('A warm-up sent a request');
 		const errors = finished.flatMap(({ error }) => (error ? [error] : []));
 		const {

@@ -2,9 +2,10 @@
 /**
  * What bench:scale and bench:queue share: N Create items (generate, export, download), or N
  * Generate items paused until the service calls back, against the sandbox with the service's
- * limiter (100 requests per 60 s per workspace, refused ones counted), with time scaled down by
- * SCALE on both sides: the sandbox's window and job times, and the node's window and polling
- * schedule. Uses the built node in dist/, as n8n loads it.
+ * limiter (100 requests per 60 s per workspace, refused ones counted), in a process whose clock
+ * runs 1 / SCALE times faster than the wall (the harness's service time): the sandbox's window and
+ * job times, and the node's window and polling schedule, keep their ratios with nothing in the node
+ * told so. Figures are in wall time. Uses the built node in dist/, as n8n loads it.
  *
  * uniform: every row asks for a 30-second video (3 minutes to generate, 1 to export).
  * mixed: a spreadsheet's mix, seeded: each row asks for 15-120 seconds, and its jobs take time in
@@ -33,6 +34,7 @@ import { join } from 'path';
 
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { runServiceTimeFaster } from '../harness/service-time';
 import { CREATE_FROM_TOPIC, topicItems } from '../nodes/PresenterVideo/createBatch';
 import { peakInAnyWindow, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { BuiltNodeRun } from './benchKit';
@@ -94,12 +96,18 @@ export function batchItems(seconds: number[]): INodeExecutionData[] {
 
 type JobKindsModule = typeof import('../../nodes/PresenterVideo/service/jobKinds');
 
-/** Sets the built node's clock to the sandbox's pace; returns the built node's polling schedule. */
+/** Where the service's clock began, shared with the worker processes this one starts. */
+const ORIGIN_VARIABLE = 'BENCH_SERVICE_TIME_ORIGIN';
+
+/** Wall ms of a span measured on the service's clock. */
+export function wallMsOf(serviceMs: number): number {
+	return serviceMs * SCALE;
+}
+
+/** Runs this process on the service's clock, 1 / SCALE times the wall; returns the built node's polling schedule. */
 export async function useScaledServiceTime(): Promise<JobKindsModule> {
-	const serviceTime = (await import(
-		join(__dirname, '../../dist/nodes/PresenterVideo/transport/time.js')
-	)) as typeof import('../../nodes/PresenterVideo/transport/time');
-	serviceTime.setServiceTimeScale(SCALE);
+	process.env[ORIGIN_VARIABLE] ??= String(Date.now());
+	runServiceTimeFaster(1 / SCALE, Number(process.env[ORIGIN_VARIABLE]));
 	return (await import(join(__dirname, '../../dist/nodes/PresenterVideo/service/jobKinds.js'))) as JobKindsModule;
 }
 
@@ -107,8 +115,8 @@ export async function useScaledServiceTime(): Promise<JobKindsModule> {
 export async function startScaledSandbox(profile: 'contract' | 'code' = 'contract'): Promise<Sandbox> {
 	return await startSandbox({
 		profile,
-		timings: { generationMs: GENERATION_MS, exportMs: EXPORT_MS, referenceSeconds: REFERENCE_SECONDS },
-		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
+		timings: { generationMs: GENERATION_MS / SCALE, exportMs: EXPORT_MS / SCALE, referenceSeconds: REFERENCE_SECONDS },
+		rateLimit: { limit: LIMIT, windowMs: WINDOW_MS / SCALE },
 		initialCredits: 1_000_000,
 	});
 }
@@ -188,8 +196,9 @@ export interface BatchRun {
 	outputs: IDataObject[];
 	/** The errors of executions that failed: the job ids they name were reported, not lost. */
 	errorTexts?: string[];
-	/** The sandbox's log from the moment the batch began. */
+	/** The sandbox's log from the moment the batch began, on the service's clock. */
 	requests: RecordedRequest[];
+	/** In wall time. */
 	wallMs: number;
 	schedule: JobKindsModule;
 }
@@ -259,7 +268,7 @@ export function batchFigures({
 		refusedByPath: countBy(api.filter((request) => request.status === 429).map(pathOf)),
 		peakCallsInAnyWindow: peakInAnyWindow(
 			api.map((request) => request.at),
-			WINDOW_MS,
+			WINDOW_MS / SCALE,
 		),
 		wallMs,
 		physicalLimitMs: Math.round(physicalLimitMs),

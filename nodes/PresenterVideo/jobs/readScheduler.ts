@@ -1,6 +1,5 @@
 import { JOB_KINDS, pollInterval } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
-import { serviceMs } from '../transport/time';
 
 /** A job being waited for, as the scheduler sees it. */
 export interface ScheduledRead {
@@ -31,12 +30,12 @@ interface TimeBounds {
 }
 
 function scheduledInterval(kind: JobKind, elapsedMs: number): number {
-	return serviceMs(pollInterval(kind, elapsedMs / serviceMs(1)));
+	return pollInterval(kind, elapsedMs);
 }
 
 function longestInterval(kind: JobKind): number {
 	const steps = JOB_KINDS[kind].schedule;
-	return serviceMs(steps[steps.length - 1].everyMs);
+	return steps[steps.length - 1].everyMs;
 }
 
 /**

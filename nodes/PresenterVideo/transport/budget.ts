@@ -1,9 +1,8 @@
+import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
-import { type ApiContext, CREDENTIAL_TYPE } from './apiRequest';
-import { type CallAnswer, RateWindow } from './rateWindow';
-import { header, rateLimitResetAt } from './retryPolicy';
-import { serviceMs } from './time';
+import { header, headerNumber } from './retryPolicy';
+import { ServiceClock } from './serviceClock';
 
 /**
  * Starts go first, so a batch starts quickly. Then reads whose answer may let another job start
@@ -14,26 +13,22 @@ export type CallPriority = 'start' | 'readBeforeStart' | 'read';
 
 const RANKS: Record<CallPriority, number> = { start: 0, readBeforeStart: 1, read: 2 };
 
-interface BudgetRequest {
+export interface BudgetRequest {
 	priority: CallPriority;
-	/** Among calls of the same priority, lower goes first (the read of the job most likely finished, the start of the longest video). */
+	/** Among calls of one execution and priority, lower goes first. */
 	order?: number;
+	/** The execution asking: executions take turns, so one's reads never wait behind another's starts. */
+	lane?: string;
 	signal?: AbortSignal;
-	/** Epoch ms after which waiting for room is pointless: acquire gives up and returns undefined. */
+	/** Local epoch ms after which waiting is pointless: acquire gives up and returns undefined. */
 	deadline?: number;
-	/**
-	 * The call goes whenever the window has room, without keeping to this process's share of a
-	 * window other processes use, nor to its slow start after a silence: for the few reads a paused
-	 * batch's callbacks need, which a process answering callbacks (a webhook processor) must not
-	 * wait for at the pace of the few calls it had in the window.
-	 */
-	outsideShare?: boolean;
 }
 
+/** What came back: an HTTP status with its headers, or nothing (the call may still have counted). */
+export type CallAnswer = { status: number; headers: Record<string, unknown> } | undefined;
+
 /** Leave to send one call: `finish` must be called with what came back. */
-interface Permit {
-	finish(answer: CallAnswer): void;
-}
+export type Permit = { finish(answer: CallAnswer): void };
 
 /** No room in the rate limit before the caller's deadline. */
 export class BudgetDeadlineError extends Error {
@@ -43,122 +38,207 @@ export class BudgetDeadlineError extends Error {
 	}
 }
 
-interface Waiter extends BudgetRequest {
-	rank: number;
-	seq: number;
-	grant(permit: Permit | undefined): void;
-}
+type Waiter = BudgetRequest & { seq: number; grant(permit: Permit | undefined): void };
 
-/** The service counts requests per minute. */
-const RATE_WINDOW_MS = 60_000;
+/** One of our calls: `answeredAt`, when the service had counted it at the latest, unset while in flight. */
+type OurCall = { sentAt: number; answeredAt?: number };
 
-const DEFAULT_REQUESTS_PER_MINUTE = 100;
-
-/** How often waiting requests are checked for a cancelled execution or a passed deadline. */
+/** How often waiting calls are checked for a cancelled execution or a passed deadline. */
 const CHECK_MS = 200;
-
-const MIN_IN_FLIGHT = 4;
+/** The longest a refusal's named time is believed: a wrong header must not stall a workflow for hours. */
+const MAX_HOLD_MS = 15 * 60_000;
 
 /**
- * One workspace's request budget in this process, shared by every execution: calls go in priority
- * order as soon as the window has room, with as many in flight as the measured latency needs to
- * send a full window's worth within a twentieth of the window.
+ * Other clients' calls an answer must show, in a window holding a quarter of the limit or more,
+ * before this process keeps to a share of it: a window mostly free needs no sharing.
+ */
+const SHARING_SEEN = 2;
+const BUSY = 1 / 4;
+/** The least share a sharing process keeps, and how much it may grow a window while answers show room. */
+const LEAST_SHARE = 1 / 10;
+const GROWTH_PER_WINDOW = 1 / 4;
+
+/**
+ * One workspace's request budget in this process, shared by every execution using it. The rule:
+ * a call goes when no refusal holds the window, our calls in it plus other clients' (as the
+ * service's answers show them) stay under the limit, and, while other processes use the window
+ * too, ours stay within our share of it, sent at its pace. Times the service names are read on
+ * its own clock (`ServiceClock`), the window's length from its `X-RateLimit-Reset`.
  */
 export class RequestBudget {
-	readonly window: RateWindow;
-
+	private log: OurCall[] = [];
 	private readonly queue: Waiter[] = [];
-
-	private inFlight = 0;
-
-	private latencyMs = 200;
-
+	private readonly served = new Map<string, number>();
+	private readonly clock = new ServiceClock();
+	private readonly resetSpans: number[] = [];
+	private serviceLimit?: number;
+	/** The service's minute, until its Reset headers tell otherwise. */
+	private windowMs = 60_000;
+	/** Other clients' calls in the window and until when they may stay there (local ms). */
+	private others = { count: 0, until: 0 };
+	/** Until when a refusal that named a time holds every call. */
+	private heldUntil = 0;
+	private heardAt?: number;
+	/** Our part of the window while others use it; until when it applies; since when answers show room. */
+	private share = 1;
+	private sharedUntil = 0;
+	private roomySince?: number;
+	/** The pace of a sharing process: when its next call may go. */
+	private pacedFrom = 0;
 	private seq = 0;
-
 	private pumping = false;
-
 	private wake?: () => void;
 
 	constructor(
-		limit: number,
-		windowMs: number,
+		public configuredLimit: number,
 		private readonly now: () => number = Date.now,
-	) {
-		this.window = new RateWindow(limit, windowMs);
+	) {}
+
+	/** The limit and the window as the service shows them, for the read scheduler's pace. */
+	get window(): { limit: number; windowMs: number } {
+		return { limit: this.limit, windowMs: this.windowMs };
 	}
 
-	configure(limit: number, windowMs: number): void {
-		this.window.setLimit(limit);
-		this.window.windowMs = windowMs;
+	private get limit(): number {
+		return Math.min(this.configuredLimit, this.serviceLimit ?? Infinity);
 	}
 
-	/** Calls allowed in flight at once: what the latency needs to use the window, at least a few. */
-	maxInFlight(): number {
-		const { limit, windowMs } = this.window;
-		const needed = Math.ceil((this.latencyMs * limit) / (windowMs / 20));
-		return Math.min(Math.max(needed, MIN_IN_FLIGHT), Math.max(limit, MIN_IN_FLIGHT));
+	/** Our calls the service may count at `now`: those in flight, and those answered within a window. */
+	private ours(now: number): OurCall[] {
+		this.log = this.log.filter((call) => call.answeredAt === undefined || now - call.answeredAt < this.windowMs);
+		return this.log;
 	}
 
-	/** Whether one more call may be in flight: as the latency needs, and as the window's slow start allows. */
-	private mayFly(now: number): boolean {
-		return this.inFlight < Math.min(this.maxInFlight(), this.window.inFlightCap(now));
+	private readonly sharing = (now: number) => now < this.sharedUntil;
+
+	/** The calls this process may have in the window: the limit alone, its share (growing while roomy) when not. */
+	private quota(now: number): number {
+		if (!this.sharing(now)) return this.limit;
+		const roomy = this.roomySince === undefined ? 0 : Math.min(1, (now - this.roomySince) / this.windowMs);
+		return Math.min(1, Math.max(this.share, LEAST_SHARE) + roomy * GROWTH_PER_WINDOW) * this.limit;
 	}
 
-	get waiting(): number {
-		return this.queue.length;
+	/**
+	 * When the next call may go (local ms; `now` or earlier: at once), or undefined while only an
+	 * answer to a call in flight can make room.
+	 */
+	nextCallAt(now: number): number | undefined {
+		const ours = this.ours(now);
+		const flying = ours.filter((call) => call.answeredAt === undefined).length;
+		// Unheard for a window, other processes may have started meanwhile: a few calls feel the way.
+		const silent = this.heardAt === undefined || now - this.heardAt > this.windowMs;
+		if (silent && flying >= Math.max(1, Math.floor(this.limit * LEAST_SHARE))) return undefined;
+		const others = this.others.until > now ? this.others.count : 0;
+		const room = Math.min(this.limit - others, this.quota(now));
+		let at = Math.max(now, this.heldUntil, this.sharing(now) ? this.pacedFrom : now);
+		if (ours.length >= room) {
+			// Our calls leave in the order they were answered; others' all at once.
+			const leaving = ours
+				.map((call) => (call.answeredAt ?? Infinity) + this.windowMs)
+				.sort((a, b) => a - b)[Math.floor(ours.length - Math.max(room, 0))] ?? Infinity;
+			const othersLeft = others > 0 && ours.length < this.quota(now) ? this.others.until : Infinity;
+			const free = Math.min(leaving, othersLeft);
+			if (free === Infinity) return undefined;
+			at = Math.max(at, free);
+		}
+		return at;
 	}
 
 	/** Waits for leave to send a call; undefined when the deadline came first or the signal aborted. */
 	async acquire(request: BudgetRequest): Promise<Permit | undefined> {
 		if (request.signal?.aborted) return undefined;
 		const permit = new Promise<Permit | undefined>((grant) => {
-			const waiter: Waiter = {
-				...request,
-				rank: RANKS[request.priority],
-				seq: this.seq++,
-				grant,
-			};
-			this.queue.push(waiter);
-			this.queue.sort((a, b) => a.rank - b.rank || (a.order ?? 0) - (b.order ?? 0) || a.seq - b.seq);
+			this.queue.push({ ...request, seq: this.seq++, grant });
 		});
 		this.pump();
 		return await permit;
 	}
 
-	private permit(waiter: Waiter): Permit {
-		const began = this.now();
-		this.inFlight += 1;
-		this.window.begin(began, { outsideShare: waiter.outsideShare });
-		let finished = false;
+	/** The next waiter: from the execution served longest ago, its best by priority, then order. */
+	private next(): Waiter {
+		const lastServed = (waiter: Waiter) => this.served.get(waiter.lane ?? '') ?? -1;
+		return this.queue.reduce((best, waiter) => {
+			const turn = lastServed(waiter) - lastServed(best);
+			if (turn !== 0) return turn < 0 ? waiter : best;
+			const rank = RANKS[waiter.priority] - RANKS[best.priority];
+			const order = (waiter.order ?? 0) - (best.order ?? 0);
+			return rank < 0 || (rank === 0 && (order < 0 || (order === 0 && waiter.seq < best.seq))) ? waiter : best;
+		});
+	}
+
+	private permit(waiter: Waiter, now: number): Permit {
+		const call: OurCall = { sentAt: now };
+		this.log.push(call);
+		this.served.set(waiter.lane ?? '', this.seq++);
+		if (this.sharing(now)) this.pacedFrom = Math.max(this.pacedFrom, now) + this.windowMs / this.quota(now);
 		return {
 			finish: (answer) => {
-				if (finished) return;
-				finished = true;
-				const ended = this.now();
-				this.inFlight -= 1;
-				this.window.end(ended, answer, began);
-				this.latencyMs = 0.8 * this.latencyMs + 0.2 * (ended - began);
+				if (call.answeredAt !== undefined) return;
+				call.answeredAt = this.now();
+				if (answer) this.learn(call, answer);
 				this.pump();
 			},
 		};
 	}
 
-	/** Whether a call outside the share may be in flight: as the latency needs, slow start or not. */
-	private mayFlyOutsideShare(): boolean {
-		return this.inFlight < this.maxInFlight() && this.queue.some((waiter) => waiter.outsideShare === true);
+	/** What an answer says of the window: the service's clock, limit, window length, others' calls, a refusal. */
+	private learn(call: OurCall, { status, headers }: NonNullable<CallAnswer>): void {
+		const now = call.answeredAt ?? this.now();
+		this.heardAt = now;
+		this.clock.observe(header(headers, 'date'), call.sentAt, now);
+		const number = (name: string) => headerNumber(headers, name);
+		if (status === 429) return this.refused(now, headers, number('x-ratelimit-reset'));
+		const limit = number('x-ratelimit-limit');
+		if (limit !== undefined && limit > 0) this.serviceLimit = limit;
+		const reset = number('x-ratelimit-reset');
+		if (reset !== undefined) this.learnWindow(reset * 1000 - this.clock.serviceTime((call.sentAt + now) / 2));
+		const remaining = number('x-ratelimit-remaining');
+		if (remaining === undefined) return;
+		const counted = (limit ?? this.limit) - remaining;
+		// The service had counted this call and ours sent before it; of those sent in the same moment,
+		// the ones answered already (answers come in the order calls arrived), the rest maybe not.
+		const oursCounted = this.ours(now).filter(
+			(ours) => ours.sentAt < call.sentAt || (ours.sentAt === call.sentAt && ours.answeredAt !== undefined),
+		).length;
+		const others = Math.max(0, counted - oursCounted);
+		this.others = { count: others, until: now + this.windowMs };
+		const onTheirWay = this.ours(now).length - oursCounted;
+		if (others >= SHARING_SEEN && counted + onTheirWay >= this.limit * BUSY) this.shareWith(now, oursCounted / counted);
+		if (remaining < this.limit * LEAST_SHARE) this.roomySince = undefined;
+		else this.roomySince ??= now;
 	}
 
-	/** The first waiter that may go outside the share, when the window has room for it; -1 if none. */
-	private firstOutsideShare(now: number): number {
-		if (!this.mayFlyOutsideShare() || !this.window.hasRoom(now, { outsideShare: true })) return -1;
-		return this.queue.findIndex((waiter) => waiter.outsideShare === true);
+	/** A 429: held until the time it names (on the service's clock), or the window taken as full. */
+	private refused(now: number, headers: Record<string, unknown>, reset?: number): void {
+		this.roomySince = undefined;
+		const named = this.clock.comeBackAt(header(headers, 'retry-after'), reset, now);
+		if (named !== undefined) {
+			this.heldUntil = Math.min(Math.max(named, now), now + MAX_HOLD_MS);
+			return;
+		}
+		// Headerless, as on the service: the window is full, the rest of it other clients' calls.
+		const ours = this.ours(now).length;
+		this.others = { count: Math.max(0, this.limit + 1 - ours), until: now + this.windowMs };
+		if (ours < this.limit) this.shareWith(now, ours / (this.limit + 1));
 	}
 
-	/** When the next waiter may go, as far as the window can tell; undefined while calls in flight decide. */
-	private roomAt(now: number): number | undefined {
-		const shared = this.mayFly(now) ? this.window.roomAt(now) : undefined;
-		const outside = this.mayFlyOutsideShare() ? this.window.roomAt(now, { outsideShare: true }) : undefined;
-		return shared === undefined || outside === undefined ? (shared ?? outside) : Math.min(shared, outside);
+	/** From now on and for a window this process keeps to its share, averaged over the last few answers. */
+	private shareWith(now: number, seen: number): void {
+		this.share = this.sharing(now) ? this.share + (Math.min(seen, 1) - this.share) / 4 : Math.min(seen, 1);
+		if (!this.sharing(now)) this.pacedFrom = now;
+		this.sharedUntil = now + this.windowMs;
+	}
+
+	/**
+	 * The service sets Reset to the end of a window begun when our call arrived, cut to whole
+	 * seconds: over the last answers, the longest span to it, rounded up to the second (short of a
+	 * tenth of one, what the clock's estimate may be off by), is the window's length.
+	 */
+	private learnWindow(span: number): void {
+		this.resetSpans.push(span);
+		if (this.resetSpans.length > 16) this.resetSpans.shift();
+		const longest = Math.ceil((Math.max(...this.resetSpans) - 100) / 1000) * 1000;
+		this.windowMs = Math.min(Math.max(longest, 1000), MAX_HOLD_MS);
 	}
 
 	/** Drops waiters whose execution was cancelled or whose deadline passed. */
@@ -173,31 +253,29 @@ export class RequestBudget {
 	}
 
 	private pump(): void {
-		if (this.pumping) {
-			this.wake?.();
-			return;
-		}
+		if (this.pumping) return this.wake?.();
 		this.pumping = true;
 		void this.run();
 	}
 
 	private async run(): Promise<void> {
 		for (;;) {
-			const now = this.now();
+			let now = this.now();
 			this.dropGone(now);
-			while (this.queue.length > 0) {
-				const next = this.mayFly(now) && this.window.hasRoom(now) ? 0 : this.firstOutsideShare(now);
-				if (next < 0) break;
-				const [waiter] = this.queue.splice(next, 1);
-				waiter.grant(this.permit(waiter));
+			let at = this.nextCallAt(now);
+			while (this.queue.length > 0 && at !== undefined && at <= now) {
+				const waiter = this.next();
+				this.queue.splice(this.queue.indexOf(waiter), 1);
+				waiter.grant(this.permit(waiter, now));
+				now = this.now();
+				at = this.nextCallAt(now);
 			}
 			if (this.queue.length === 0) {
 				// Cleared in the same turn as the check, so no waiter can slip in unserved.
 				this.pumping = false;
 				return;
 			}
-			const roomAt = this.roomAt(now);
-			const until = Math.min(roomAt ?? Infinity, now + CHECK_MS);
+			const until = Math.min(at ?? Infinity, now + CHECK_MS);
 			await new Promise<void>((resolve) => {
 				this.wake = resolve;
 				void sleep(Math.max(until - now, 1)).then(resolve);
@@ -209,46 +287,14 @@ export class RequestBudget {
 
 const budgets = new Map<string, RequestBudget>();
 
-/**
- * The budget of one workspace, shared by all executions in this process. `key` names the
- * credential and the API root, never the API key itself.
- */
-export function budgetFor(key: string, requestsPerMinute: number): RequestBudget {
-	const limit = requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : DEFAULT_REQUESTS_PER_MINUTE;
-	const windowMs = serviceMs(RATE_WINDOW_MS);
+/** The budget of one workspace in this process, for every execution and credential holding its key: keyed by the API root and a fingerprint of the key, never the key itself. */
+export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: number): RequestBudget {
+	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
+	const limit = requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = new RequestBudget(limit, windowMs);
+		budget = new RequestBudget(limit);
 		budgets.set(key, budget);
-	} else budget.configure(limit, windowMs);
+	} else budget.configuredLimit = limit;
 	return budget;
-}
-
-/**
- * The budget of the workspace behind this node's credential: keyed by the credential's id (or
- * name) and the API root, so every execution using it in this process shares one window.
- */
-export async function budgetForContext(context: ApiContext, apiRoot: string): Promise<RequestBudget> {
-	const credentials = await context.getCredentials<{ requestsPerMinute?: number }>(CREDENTIAL_TYPE);
-	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	const identity = reference?.id ?? reference?.name ?? CREDENTIAL_TYPE;
-	const limit = Number(credentials.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
-	return budgetFor(`${identity} ${apiRoot}`, limit);
-}
-
-function headerNumber(headers: Record<string, unknown>, name: string): number | undefined {
-	const value = Number(header(headers, name));
-	return Number.isFinite(value) && header(headers, name) !== undefined ? value : undefined;
-}
-
-/** What an HTTP answer says about the window: a 429 is a refusal, anything else may carry X-RateLimit-*. */
-export function answerOf(status: number, headers: Record<string, unknown>): CallAnswer {
-	if (status === 429) return { type: 'refused', resetAt: rateLimitResetAt(headers) };
-	const reset = headerNumber(headers, 'x-ratelimit-reset');
-	return {
-		type: 'answered',
-		limit: headerNumber(headers, 'x-ratelimit-limit'),
-		remaining: headerNumber(headers, 'x-ratelimit-remaining'),
-		resetAt: reset === undefined ? undefined : reset * 1000,
-	};
 }

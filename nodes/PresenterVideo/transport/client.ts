@@ -14,7 +14,7 @@ import {
 	START_TIMEOUT_MS,
 	type ApiContext,
 } from './apiRequest';
-import { answerOf, BudgetDeadlineError, budgetForContext, type RequestBudget } from './budget';
+import { BudgetDeadlineError, budgetFor, type CallAnswer, type RequestBudget } from './budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -40,8 +40,6 @@ export interface CallOptions {
 	deadline?: number;
 	/** A read whose answer may lead to a start: it goes before other reads. */
 	beforeStart?: boolean;
-	/** Goes whenever the window has room, without keeping to this process's share of it (see RequestBudget). */
-	outsideShare?: boolean;
 }
 
 export interface ApiClient {
@@ -68,14 +66,23 @@ function isJsonBody(body: unknown): boolean {
 	return typeof body === 'object' && body !== null;
 }
 
+function answerOf(response: IN8nHttpFullResponse): CallAnswer {
+	return { status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> };
+}
+
+
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const apiRoot = await resolveApiRoot(context);
 	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
-	const { apiKey } = await context.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE);
+	const { apiKey, requestsPerMinute } = await context.getCredentials<{ apiKey?: string; requestsPerMinute?: number }>(
+		CREDENTIAL_TYPE,
+	);
 	const secrets = typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
-	const budget = await budgetForContext(context, apiRoot);
+	const budget = budgetFor(apiRoot, String(apiKey ?? ''), Number(requestsPerMinute ?? 100));
+	// Executions take turns in the budget: one's reads never wait long behind another's starts.
+	const lane = 'getExecutionId' in context ? context.getExecutionId() : undefined;
 	const cancelled = (endpoint: string) =>
 		new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
 
@@ -90,7 +97,6 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 			retries: 0,
 			rateLimitRetries: 0,
 			untilDeadline: options.deadline !== undefined,
-			deadline: options.deadline,
 		};
 		for (;;) {
 			let outcome: Outcome;
@@ -102,7 +108,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				priority,
 				order: options.order,
 				deadline: options.deadline,
-				outsideShare: options.outsideShare,
+				lane,
 				signal,
 			});
 			if (!permit) {
@@ -120,7 +126,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					// awaited (up to the start time-out), so that the job id it carries is reported.
 					abortSignal: kind === 'start' ? undefined : signal,
 				});
-				permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+				permit.finish(answerOf(response));
 				if (response.statusCode >= 300 && response.statusCode < 400) {
 					redirect = buildRedirectError(node, {
 						status: response.statusCode,
@@ -136,7 +142,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 						: { type: 'status', status: response.statusCode, headers: response.headers as Record<string, unknown> };
 				if (ok && outcome.type === 'status') return response.body;
 			} catch (error) {
-				permit.finish({ type: 'unknown' });
+				permit.finish(undefined);
 				if (kind === 'read' && signal?.aborted) throw cancelled(endpoint);
 				// Refused before connecting, every time: not retried, and nothing reached the service.
 				const refusal = ssrfRefusal(error);
@@ -168,12 +174,12 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 						? failure
 						: 'unreadable answer';
 			context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
-			await waitFor(delay, signal);
+			if (delay > 0) await waitFor(delay, signal);
 		}
 	}
 
 	async function readOnce(endpoint: string, deadline: number): Promise<OneRead> {
-		const permit = await budget.acquire({ priority: 'read', deadline, signal });
+		const permit = await budget.acquire({ priority: 'read', deadline, lane, signal });
 		if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
 		try {
 			const leftMs = Math.max(deadline - Date.now(), 1);
@@ -183,10 +189,10 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 				timeoutMs: leftMs,
 				abortSignal: AbortSignal.timeout(leftMs),
 			});
-			permit.finish(answerOf(response.statusCode, response.headers as Record<string, unknown>));
+			permit.finish(answerOf(response));
 			return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
 		} catch (error) {
-			permit.finish({ type: 'unknown' });
+			permit.finish(undefined);
 			const refusal = ssrfRefusal(error);
 			const cause = refusal ? `n8n's SSRF protection refused ${refusal.target}` : networkCause(error);
 			return { type: 'unavailable', cause };

@@ -10,7 +10,6 @@ export const RETRY_LIMITS = {
 	maxReadRetries: 4,
 	/** Refusals in a row a call accepts, each waited out by the request budget, when no deadline bounds it. */
 	maxRateLimitRetries: 10,
-	maxRateLimitWaitMs: 60_000,
 	baseBackoffMs: 500,
 	maxBackoffMs: 8_000,
 };
@@ -26,34 +25,9 @@ export function header(headers: Record<string, unknown>, name: string): string |
 	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 }
 
-/**
- * When a 429 says to come back (epoch ms): `Retry-After` (seconds or an HTTP date) or
- * `X-RateLimit-Reset` (epoch seconds). Undefined when it says nothing (the service's usual 429).
- */
-export function rateLimitResetAt(headers: Record<string, unknown>, now = Date.now()): number | undefined {
-	const retryAfter = header(headers, 'retry-after');
-	if (retryAfter !== undefined) {
-		const seconds = Number(retryAfter);
-		const at = Number.isFinite(seconds) ? now + seconds * 1000 : Date.parse(retryAfter);
-		if (!Number.isNaN(at)) return at;
-	}
-	const reset = Number(header(headers, 'x-ratelimit-reset'));
-	return Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
-}
-
-/**
- * How long a 429 asks us to wait, capped at `maxMs` (the call's deadline, or a minute) so that a
- * wrong clock cannot stall the workflow.
- */
-export function rateLimitDelay(
-	headers: Record<string, unknown>,
-	now = Date.now(),
-	maxMs = RETRY_LIMITS.maxRateLimitWaitMs,
-): number | undefined {
-	const at = rateLimitResetAt(headers, now);
-	if (at === undefined) return undefined;
-	// The reset is given in whole seconds: a small margin avoids arriving just before it.
-	return Math.min(Math.max(at - now, 0) + 100, Math.max(maxMs, 0));
+export function headerNumber(headers: Record<string, unknown>, name: string): number | undefined {
+	const value = header(headers, name);
+	return value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value);
 }
 
 export interface RetryState {
@@ -61,8 +35,6 @@ export interface RetryState {
 	rateLimitRetries: number;
 	/** A deadline bounds the call (a wait's Max Wait): refusals are waited out until then. */
 	untilDeadline?: boolean;
-	/** That deadline (epoch ms): a refusal's named wait is not waited past it. */
-	deadline?: number;
 }
 
 /** The delay before the next attempt, or undefined when the outcome must be reported as it is. */
@@ -70,13 +42,11 @@ export function nextRetryDelay(
 	kind: RequestKind,
 	outcome: Outcome,
 	state: RetryState,
-	now = Date.now(),
 ): number | undefined {
 	if (outcome.type === 'status' && outcome.status === 429) {
 		if (!state.untilDeadline && state.rateLimitRetries >= RETRY_LIMITS.maxRateLimitRetries) return undefined;
-		// The request budget holds the next attempt until the window has room, refusal counted.
-		const maxMs = state.deadline === undefined ? RETRY_LIMITS.maxRateLimitWaitMs : state.deadline - now;
-		return rateLimitDelay(outcome.headers, now, maxMs) ?? 0;
+		// Sent again at once: the request budget alone holds it, until the time the 429 named or the window has room.
+		return 0;
 	}
 	if (kind === 'start') return undefined;
 	const transient =

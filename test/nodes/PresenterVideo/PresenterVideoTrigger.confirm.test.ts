@@ -6,7 +6,6 @@ import { captureLogs, type LogCapture } from '../../harness';
 import { failMarker, type Sandbox, startSandbox } from '../../sandbox';
 import {
 	ALL_EVENTS,
-	CREDENTIAL_ID,
 	finishedJob,
 	jobStatus,
 	startExport,
@@ -192,11 +191,11 @@ describe('Presenter Video Trigger: Confirm With API', () => {
 
 	// Last: it leaves the workspace's window full.
 	it("waits for room in the workspace's request budget, the one the action node uses, and asks nothing when none comes in time", async () => {
-		const budget = budgetFor(`${CREDENTIAL_ID} ${apiRootFromBaseUrl(sandbox.baseUrl)}`, 100);
+		const budget = budgetFor(apiRootFromBaseUrl(sandbox.baseUrl), sandbox.keys.main, 100);
 		// The service answers a call with no request remaining: the window is full, with other clients' calls too.
 		const permit = await budget.acquire({ priority: 'read' });
-		permit?.finish({ type: 'answered', limit: budget.window.limit, remaining: 0 });
-		expect(budget.window.hasRoom(Date.now())).toBe(false);
+		permit?.finish({ status: 200, headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '0' } });
+		expect(budget.nextCallAt(Date.now())).toBeGreaterThan(Date.now());
 		const sentBefore = sandbox.requests.length;
 		const run = await confirming.deliver({
 			body: { job_id: completedGeneration.jobId, status: 'completed', task: 'video_generate' },

@@ -1,29 +1,29 @@
 import { type CallPriority, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
+import { runServiceTimeFaster } from '../../../harness';
 import { peakInAnyWindow, type Sandbox } from '../../../sandbox';
 import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';
 import { apiRequests, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
-// The service's 100 requests per 60 s, time-scaled: a minute passes in 1.2 s on both sides.
-const SCALE = 1 / 50;
-const WINDOW_MS = 60_000 * SCALE;
+// The service's 100 requests per 60 s; its minute passes in 1.2 s.
+const WINDOW_MS = 60_000;
 const LIMIT = 100;
 
 jest.setTimeout(120_000);
 
 describe('under the service rate limit', () => {
 	let sandbox: Sandbox;
+	let restoreClock: () => void;
 	beforeAll(async () => {
-		setServiceTimeScale(SCALE);
+		restoreClock = runServiceTimeFaster(50);
 		sandbox = await withSandbox({
-			timings: { generationMs: 60_000 * SCALE, exportMs: 30_000 * SCALE },
+			timings: { generationMs: 60_000, exportMs: 30_000 },
 			rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
 			initialCredits: 100_000,
 		});
 	});
 	afterAll(async () => {
-		setServiceTimeScale(1);
 		await sandbox.close();
+		restoreClock();
 	});
 	beforeEach(() => sandbox.clearLog());
 

@@ -1,33 +1,53 @@
-import { budgetFor, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
+import { type BudgetRequest, budgetFor, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
 
-const answered = { type: 'answered' as const };
+const WINDOW = 60_000;
+
+/** A budget on a clock the test moves, and the answers of a service whose clock is `skewMs` ahead of it. */
+function budgetAt(limit: number, skewMs = 0) {
+	const clock = { now: 0 };
+	const budget = new RequestBudget(limit, () => clock.now);
+	const serviceHeaders = (remaining: number, serviceWindowMs = WINDOW) => {
+		const serviceNow = clock.now + skewMs;
+		return {
+			date: new Date(serviceNow).toUTCString(),
+			'x-ratelimit-limit': String(limit),
+			'x-ratelimit-remaining': String(remaining),
+			'x-ratelimit-reset': String(Math.floor((serviceNow + serviceWindowMs) / 1000)),
+		};
+	};
+	const send = async (request: BudgetRequest = { priority: 'read' }) => {
+		const permit = await budget.acquire(request);
+		if (!permit) throw new Error('no permit');
+		return permit;
+	};
+	return { clock, budget, serviceHeaders, send };
+}
 
 describe('request budget', () => {
-	it('never grants more than the limit within a window, and grants again once calls have aged out', async () => {
-		const budget = new RequestBudget(3, 300);
-		const grants: number[] = [];
-		await Promise.all(
-			Array.from({ length: 7 }, async () => {
-				const permit = await budget.acquire({ priority: 'read' });
-				grants.push(Date.now());
-				permit?.finish(answered);
-			}),
-		);
-		grants.sort((a, b) => a - b);
-		expect(grants).toHaveLength(7);
-		for (let index = 3; index < grants.length; index += 1)
-			expect(grants[index] - grants[index - 3]).toBeGreaterThanOrEqual(300);
+	it('lets the limit go at once, then the next call when the oldest answered one leaves the window', async () => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(3);
+		for (let call = 0; call < 3; call += 1) {
+			clock.now = call * 1_000;
+			(await send()).finish({ status: 200, headers: serviceHeaders(2 - call) });
+		}
+		expect(budget.nextCallAt(2_000)).toBe(WINDOW);
+	});
+
+	it('sends a few calls before the service has answered, and more once it has', async () => {
+		const { budget, serviceHeaders, send } = budgetAt(100);
+		const first = await Promise.all(Array.from({ length: 10 }, async () => await send()));
+		expect(budget.nextCallAt(0)).toBeUndefined();
+		first[0].finish({ status: 200, headers: serviceHeaders(90) });
+		expect(budget.nextCallAt(0)).toBe(0);
 	});
 
 	it('serves starts, then reads that may lead to a start, then other reads, each in their order', async () => {
-		const budget = new RequestBudget(1, 100);
-		const first = await budget.acquire({ priority: 'read' });
+		const { budget, serviceHeaders, send } = budgetAt(10);
+		const first = await send();
 		const served: string[] = [];
-		const take = async (label: string, request: Parameters<RequestBudget['acquire']>[0]) => {
-			const permit = await budget.acquire(request);
+		const take = async (label: string, request: BudgetRequest) => {
+			await budget.acquire(request);
 			served.push(label);
-			permit?.finish(answered);
 		};
 		const waiting = [
 			take('read 3', { priority: 'read', order: 3 }),
@@ -36,50 +56,101 @@ describe('request budget', () => {
 			take('read before start 1', { priority: 'readBeforeStart', order: 1 }),
 			take('start', { priority: 'start' }),
 		];
-		first?.finish(answered);
+		first.finish({ status: 200, headers: serviceHeaders(9) });
 		await Promise.all(waiting);
-		// Each waits for the one before it to age out: the order is that of the grants.
 		expect(served).toEqual(['start', 'read before start 1', 'read before start 2', 'read 1', 'read 3']);
 	});
 
+	it("lets executions take turns: one's read does not wait behind another's starts", async () => {
+		const { budget, serviceHeaders, send } = budgetAt(10);
+		const first = await send({ priority: 'start', lane: 'big' });
+		const served: string[] = [];
+		const take = async (label: string, request: BudgetRequest) => {
+			await budget.acquire(request);
+			served.push(label);
+		};
+		const waiting = [
+			...Array.from({ length: 4 }, async (_, index) => await take(`big start ${index}`, { priority: 'start', lane: 'big' })),
+			take('small read', { priority: 'read', lane: 'small' }),
+		];
+		first.finish({ status: 200, headers: serviceHeaders(9) });
+		await Promise.all(waiting);
+		expect(served.indexOf('small read')).toBe(0);
+	});
+
 	it('gives up at the deadline, and drops a request whose execution was cancelled', async () => {
-		const budget = new RequestBudget(1, 60_000);
-		(await budget.acquire({ priority: 'read' }))?.finish(answered);
+		const budget = new RequestBudget(1);
+		(await budget.acquire({ priority: 'read' }))?.finish({ status: 200, headers: {} });
 		expect(await budget.acquire({ priority: 'read', deadline: Date.now() + 50 })).toBeUndefined();
 		const controller = new AbortController();
 		const pending = budget.acquire({ priority: 'start', signal: controller.signal });
 		controller.abort();
 		expect(await pending).toBeUndefined();
-		expect(budget.waiting).toBe(0);
 	});
 
-	it('waits after a refusal until the window has room, the refused call counted', async () => {
-		const budget = new RequestBudget(2, 200);
-		const sent = Date.now();
-		(await budget.acquire({ priority: 'start' }))?.finish({ type: 'refused' });
-		await budget.acquire({ priority: 'start' });
-		expect(Date.now() - sent).toBeGreaterThanOrEqual(200);
+	it('takes a headerless 429 as a full window, the refused call counted in it: room once two of ours have left', async () => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(5);
+		(await send()).finish({ status: 200, headers: serviceHeaders(2) });
+		clock.now = 10_000;
+		(await send()).finish({ status: 429, headers: {} });
+		expect(budget.nextCallAt(10_000)).toBe(10_000 + WINDOW);
 	});
 
-	it('lets as many calls fly as the latency needs to use the window, at least a few', () => {
-		// 200 ms assumed before any call is measured: a twentieth of a 10-minute window needs fewer than 4.
-		expect(new RequestBudget(100, 600_000).maxInFlight()).toBe(4);
-		// A twentieth of a minute is 3 s: 100 calls of 200 ms need 7 side by side.
-		expect(new RequestBudget(100, 60_000).maxInFlight()).toBe(7);
-		// Never more than the limit.
-		expect(new RequestBudget(100, 1_000).maxInFlight()).toBe(100);
+	it('learns calls of other clients from X-RateLimit-Remaining and keeps to its share', async () => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(10);
+		(await send()).finish({ status: 200, headers: serviceHeaders(9) });
+		clock.now = 1;
+		await send();
+		clock.now = 2;
+		// Our three calls and three of others' counted: half the window is ours, sent at its pace.
+		(await send()).finish({ status: 200, headers: serviceHeaders(4) });
+		expect(budget.nextCallAt(2)).toBe(2);
+		await send();
+		// A window over its quota of five, less what the answers' room lets it grow by meanwhile.
+		expect(Math.round(budget.nextCallAt(2) ?? 0)).toBe(2 + WINDOW / 5);
 	});
 
-	it('is one per credential and API root, with the window on the service clock', () => {
-		setServiceTimeScale(1 / 50);
-		try {
-			const budget = budgetFor('cred-a http://service', 100);
-			expect(budgetFor('cred-a http://service', 50)).toBe(budget);
-			expect(budget.window.limit).toBe(50);
-			expect(budget.window.windowMs).toBe(1_200);
-			expect(budgetFor('cred-b http://service', 100)).not.toBe(budget);
-		} finally {
-			setServiceTimeScale(1);
+	it.each([
+		['ahead of', 20_000],
+		['behind', -20_000],
+	])("reads Reset against the service's clock when it runs 20 s %s ours: the window stays a minute", async (_, skew) => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(100, skew);
+		for (let call = 0; call < 5; call += 1) {
+			clock.now = call * 700;
+			(await send()).finish({ status: 200, headers: serviceHeaders(99 - call) });
 		}
+		expect(budget.window.windowMs).toBe(WINDOW);
+	});
+
+	it("holds calls until a 429's Reset on the service's clock, 20 s ahead of ours", async () => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(100, 20_000);
+		// Answers at moments between whole seconds tell the service's clock to a fraction of its Date's second.
+		for (let call = 0; call < 5; call += 1) {
+			clock.now = call * 700;
+			(await send()).finish({ status: 200, headers: serviceHeaders(99 - call) });
+		}
+		clock.now = 4_000;
+		const serviceNow = clock.now + 20_000;
+		(await send()).finish({
+			status: 429,
+			headers: { date: new Date(serviceNow).toUTCString(), 'x-ratelimit-reset': String((serviceNow + 5_000) / 1000) },
+		});
+		expect(Math.abs((budget.nextCallAt(clock.now) ?? 0) - 9_000)).toBeLessThanOrEqual(250);
+	});
+
+	it('waits a Retry-After once, from the moment of the refusal', async () => {
+		const { clock, budget, send } = budgetAt(100);
+		clock.now = 1_000;
+		(await send()).finish({ status: 429, headers: { 'retry-after': '2' } });
+		expect(budget.nextCallAt(1_000)).toBe(3_000);
+		expect(budget.nextCallAt(3_000)).toBe(3_000);
+	});
+
+	it('is one per API root and key, whatever the limit it is asked with', () => {
+		const budget = budgetFor('http://service/api', 'key-a', 100);
+		expect(budgetFor('http://service/api', 'key-a', 50)).toBe(budget);
+		expect(budget.window.limit).toBe(50);
+		expect(budgetFor('http://service/api', 'key-b', 100)).not.toBe(budget);
+		expect(budgetFor('http://other/api', 'key-a', 100)).not.toBe(budget);
 	});
 });

@@ -1,6 +1,6 @@
-import { unwrapList, unwrapObject } from '../../../../nodes/PresenterVideo/transport/client';
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
-import { captureLogs } from '../../../harness';
+import type { ApiContext } from '../../../../nodes/PresenterVideo/transport/apiRequest';
+import { createApiClient, unwrapList, unwrapObject } from '../../../../nodes/PresenterVideo/transport/client';
+import { captureLogs, runServiceTimeFaster } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
 import { apiRequests, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -66,28 +66,6 @@ describe('transport against the sandbox', () => {
 		expect(result.errorOf('Presenter Video')?.description).toMatch(/not sent again/);
 	});
 
-	it('a headerless 429 is waited out until the window has room, then the start goes through once', async () => {
-		// The service's 60 s window, time-scaled to 1.2 s on both sides.
-		setServiceTimeScale(1 / 50);
-		sandbox.configure({ rateLimit: { limit: 2, windowMs: 1_200 } });
-		try {
-			const result = await runPresenterVideo(sandbox, {
-				items: [{ json: {} }, { json: {} }, { json: {} }],
-				parameters: startGeneration,
-			});
-			expect(result.status).toBe('success');
-			expect(result.output.every((item) => typeof item.json.jobId === 'string')).toBe(true);
-		} finally {
-			setServiceTimeScale(1);
-		}
-		const starts = apiRequests(sandbox, 'generation/start');
-		const refused = starts.filter((request) => request.status === 429);
-		const accepted = starts.filter((request) => request.status === 200);
-		expect(accepted).toHaveLength(3);
-		// A retry before the window had room would be refused again, and counted again.
-		expect(refused.length).toBeLessThanOrEqual(1);
-	});
-
 	it('accepts a data wrapper and a 201 on starts', async () => {
 		sandbox.configure({ responseStyle: 'wrapped', startStatus: 201 });
 		try {
@@ -122,5 +100,48 @@ describe('response shapes the service may use', () => {
 			data: { extra: true },
 		});
 		expect(unwrapObject({ job_id: 'run_1' })).toEqual({ job_id: 'run_1' });
+	});
+});
+
+describe('transport against a sandbox of its own, on the service clock', () => {
+	it('a headerless 429 is waited out until the window has room, then the start goes through once', async () => {
+		// The service's 60 s window, passing in 1.2 s.
+		const restoreClock = runServiceTimeFaster(50);
+		const sandbox = await withSandbox({ rateLimit: { limit: 2, windowMs: 60_000 } });
+		try {
+			const result = await runPresenterVideo(sandbox, {
+				items: [{ json: {} }, { json: {} }, { json: {} }],
+				parameters: startGeneration,
+			});
+			expect(result.status).toBe('success');
+			expect(result.output.every((item) => typeof item.json.jobId === 'string')).toBe(true);
+			const starts = apiRequests(sandbox, 'generation/start');
+			const refused = starts.filter((request) => request.status === 429);
+			expect(starts.filter((request) => request.status === 200)).toHaveLength(3);
+			// A retry before the window had room would be refused again, and counted again.
+			expect(refused.length).toBeLessThanOrEqual(1);
+		} finally {
+			await sandbox.close();
+			restoreClock();
+		}
+	});
+});
+
+describe("the client's request budget", () => {
+	/** Just what createApiClient reads of n8n's context: the credential and the node. */
+	function contextWith(credentialId: string, apiKey: string, baseUrl = 'https://service.example') {
+		return {
+			getCredentials: async () => ({ apiKey, baseUrl, requestsPerMinute: 100 }),
+			getNode: () => ({ name: 'Presenter Video', credentials: { presenterVideoApi: { id: credentialId } } }),
+		} as unknown as ApiContext;
+	}
+
+	it('is one for every credential with the same key and Base URL: one workspace, one window', async () => {
+		const first = await createApiClient(contextWith('credential-1', 'key-a'));
+		const second = await createApiClient(contextWith('credential-2', ' key-a '));
+		expect(second.budget).toBe(first.budget);
+		expect((await createApiClient(contextWith('credential-1', 'key-b'))).budget).not.toBe(first.budget);
+		const elsewhere = await createApiClient(contextWith('credential-1', 'key-a', 'https://other.example'));
+		expect(elsewhere.budget).not.toBe(first.budget);
 	});
 });

@@ -1,4 +1,4 @@
-import { nextRetryDelay, rateLimitDelay, RETRY_LIMITS } from '../../../../nodes/PresenterVideo/transport/retryPolicy';
+import { nextRetryDelay, RETRY_LIMITS } from '../../../../nodes/PresenterVideo/transport/retryPolicy';
 
 const fresh = () => ({ retries: 0, rateLimitRetries: 0 });
 const status = (code: number, headers: Record<string, unknown> = {}) => ({
@@ -40,22 +40,9 @@ describe('retry policy', () => {
 		for (const code of [400, 401, 402, 403, 404]) expect(nextRetryDelay('read', status(code), fresh())).toBeUndefined();
 	});
 
-	it('waits for X-RateLimit-Reset (epoch seconds)', () => {
+	it('leaves the wait a 429 names to the budget alone, so that it is waited once', () => {
 		const now = 1_700_000_000_000;
-		expect(rateLimitDelay({ 'X-RateLimit-Reset': String(now / 1000 + 3) }, now)).toBe(3_100);
-		expect(nextRetryDelay('read', status(429, { 'x-ratelimit-reset': now / 1000 + 2 }), fresh(), now)).toBe(2_100);
-	});
-
-	it('prefers Retry-After, in seconds or as a date', () => {
-		const now = Date.parse('2026-01-01T00:00:00Z');
-		expect(rateLimitDelay({ 'retry-after': '4', 'x-ratelimit-reset': now / 1000 + 30 }, now)).toBe(4_100);
-		expect(rateLimitDelay({ 'Retry-After': 'Thu, 01 Jan 2026 00:00:07 GMT' }, now)).toBe(7_100);
-	});
-
-	it('caps the wait so that a wrong clock cannot stall the workflow', () => {
-		const now = 1_700_000_000_000;
-		expect(rateLimitDelay({ 'x-ratelimit-reset': now / 1000 + 3600 }, now)).toBe(RETRY_LIMITS.maxRateLimitWaitMs);
-		expect(rateLimitDelay({ 'x-ratelimit-reset': now / 1000 - 10 }, now)).toBe(100);
-		expect(rateLimitDelay({}, now)).toBeUndefined();
+		expect(nextRetryDelay('read', status(429, { 'retry-after': '4' }), fresh())).toBe(0);
+		expect(nextRetryDelay('start', status(429, { 'x-ratelimit-reset': now / 1000 + 2 }), fresh())).toBe(0);
 	});
 });

@@ -2,7 +2,7 @@
 /**
  * One n8n process of a workspace shared by several: it runs Create items with the Presenter Video
  * node in a real n8n-core workflow, with a request budget of its own (as each n8n worker in queue
- * mode has), time-scaled as the sandbox it is told about.
+ * mode has), on the sandbox's clock.
  */
 import '../../../setup-env';
 
@@ -10,7 +10,7 @@ import { join } from 'path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { setServiceTimeScale } from '../../../../nodes/PresenterVideo/transport/time';
+import { runServiceTimeFaster } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
 import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';
 import { runPresenterVideo } from '../presenterVideoKit';
@@ -18,8 +18,8 @@ import { runPresenterVideo } from '../presenterVideoKit';
 export interface WorkspaceRun {
 	type: 'run';
 	service: Pick<Sandbox, 'baseUrl' | 'keys'>;
-	/** The sandbox's pace: 1/50 runs the service's minute in 1.2 s. */
-	timeScale: number;
+	/** The sandbox's clock, which this process runs on too: factor 50 runs the service's minute in 1.2 s. */
+	serviceTime: { factor: number; origin: number };
 	requestsPerMinute: number;
 	itemCount: number;
 	/** Names the items ("<label> 0", "<label> 1", …), so that each process's starts are told apart. */
@@ -41,7 +41,7 @@ const nodeModule = import(join(__dirname, '../../../../nodes/PresenterVideo/Pres
 
 async function run(message: WorkspaceRun) {
 	const { PresenterVideo } = await nodeModule;
-	setServiceTimeScale(message.timeScale);
+	runServiceTimeFaster(message.serviceTime.factor, message.serviceTime.origin);
 	return await runPresenterVideo(message.service, {
 		nodeType: new PresenterVideo(),
 		// One credential, as every worker of a queue-mode n8n loads the same one.

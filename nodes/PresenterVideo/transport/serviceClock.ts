@@ -1,0 +1,50 @@
+/**
+ * The service's clock as this process sees it, from the `Date` header of its answers: times the
+ * service names (`X-RateLimit-Reset`, a `Retry-After` date) are read against it, never against
+ * n8n's own clock, which may be ahead or behind by many seconds (a host back from sleep, a VM
+ * never synchronised).
+ *
+ * `Date` has whole seconds and was written between our call's sending and its answer, so each
+ * answer bounds the offset from both sides; the bounds close in over a few answers. Answers that
+ * contradict them (a clock was set meanwhile) start them afresh.
+ */
+export class ServiceClock {
+	/** The least and the most the service's clock may be ahead of ours, in ms. */
+	private lowest = -Infinity;
+	private highest = Infinity;
+
+	observe(date: string | undefined, sentAt: number, answeredAt: number): void {
+		const serviceAt = date === undefined ? NaN : Date.parse(date);
+		if (Number.isNaN(serviceAt)) return;
+		const lowest = serviceAt - answeredAt;
+		const highest = serviceAt + 1000 - sentAt;
+		if (lowest > this.highest || highest < this.lowest) {
+			this.lowest = lowest;
+			this.highest = highest;
+			return;
+		}
+		this.lowest = Math.max(this.lowest, lowest);
+		this.highest = Math.min(this.highest, highest);
+	}
+
+	/** How far the service's clock is ahead of ours (0 before any answer told). */
+	get offsetMs(): number {
+		return Number.isFinite(this.lowest) ? (this.lowest + this.highest) / 2 : 0;
+	}
+
+	serviceTime(localMs: number): number {
+		return localMs + this.offsetMs;
+	}
+
+	localTime(serviceMs: number): number {
+		return serviceMs - this.offsetMs;
+	}
+
+	/** When a refusal says to come back (local ms): `Retry-After` in seconds or as a date, else `X-RateLimit-Reset`. */
+	comeBackAt(retryAfter: string | undefined, resetSeconds: number | undefined, now: number): number | undefined {
+		if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return now + Number(retryAfter) * 1000;
+		const date = retryAfter === undefined ? NaN : Date.parse(retryAfter);
+		if (!Number.isNaN(date)) return this.localTime(date);
+		return resetSeconds === undefined ? undefined : this.localTime(resetSeconds * 1000);
+	}
+}
