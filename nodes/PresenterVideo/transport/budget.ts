@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
 import { header, headerNumber } from './retryPolicy';
@@ -78,7 +77,9 @@ export class RequestBudget {
 	private others = { count: 0, until: 0 };
 	/** Until when a refusal that named a time holds every call. */
 	private heldUntil = 0;
+	/** When the service last answered, and the calls that may fly at once: grown by one an answer, halved by a 429. */
 	private heardAt?: number;
+	private flightCap = 1;
 	/** Our part of the window while others use it; until when it applies; since when answers show room. */
 	private share = 1;
 	private sharedUntil = 0;
@@ -125,9 +126,7 @@ export class RequestBudget {
 	nextCallAt(now: number): number | undefined {
 		const ours = this.ours(now);
 		const flying = ours.filter((call) => call.answeredAt === undefined).length;
-		// Unheard for a window, other processes may have started meanwhile: a few calls feel the way.
-		const silent = this.heardAt === undefined || now - this.heardAt > this.windowMs;
-		if (silent && flying >= Math.max(1, Math.floor(this.limit * LEAST_SHARE))) return undefined;
+		if (flying >= this.callsInFlight(now)) return undefined;
 		const others = this.others.until > now ? this.others.count : 0;
 		const room = Math.min(this.limit - others, this.quota(now));
 		let at = Math.max(now, this.heldUntil, this.sharing(now) ? this.pacedFrom : now);
@@ -142,6 +141,12 @@ export class RequestBudget {
 			at = Math.max(at, free);
 		}
 		return at;
+	}
+
+	/** Unheard for a window, other processes may have started meanwhile: a few calls feel the way. */
+	private callsInFlight(now: number): number {
+		const silent = this.heardAt === undefined || now - this.heardAt > this.windowMs;
+		return silent ? Math.max(1, Math.floor(this.limit * LEAST_SHARE)) : this.flightCap;
 	}
 
 	/** Waits for leave to send a call; undefined when the deadline came first or the signal aborted. */
@@ -184,6 +189,8 @@ export class RequestBudget {
 	/** What an answer says of the window: the service's clock, limit, window length, others' calls, a refusal. */
 	private learn(call: OurCall, { status, headers }: NonNullable<CallAnswer>): void {
 		const now = call.answeredAt ?? this.now();
+		const cap = this.callsInFlight(now);
+		this.flightCap = status === 429 ? Math.max(1, Math.floor(cap / 2)) : cap + 1;
 		this.heardAt = now;
 		this.clock.observe(header(headers, 'date'), call.sentAt, now);
 		const number = (name: string) => headerNumber(headers, name);
@@ -283,18 +290,4 @@ export class RequestBudget {
 			this.wake = undefined;
 		}
 	}
-}
-
-const budgets = new Map<string, RequestBudget>();
-
-/** The budget of one workspace in this process, for every execution and credential holding its key: keyed by the API root and a fingerprint of the key, never the key itself. */
-export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: number): RequestBudget {
-	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
-	const limit = requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
-	let budget = budgets.get(key);
-	if (!budget) {
-		budget = new RequestBudget(limit);
-		budgets.set(key, budget);
-	} else budget.configuredLimit = limit;
-	return budget;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import {
 	type IDataObject,
 	type IHttpRequestMethods,
@@ -14,7 +15,7 @@ import {
 	START_TIMEOUT_MS,
 	type ApiContext,
 } from './apiRequest';
-import { BudgetDeadlineError, budgetFor, type CallAnswer, type RequestBudget } from './budget';
+import { BudgetDeadlineError, type CallAnswer, RequestBudget } from './budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -64,6 +65,20 @@ type OneRead = { type: 'answer'; status: number; body: unknown } | { type: 'unav
 
 function isJsonBody(body: unknown): boolean {
 	return typeof body === 'object' && body !== null;
+}
+
+const budgets = new Map<string, RequestBudget>();
+
+/** The budget of one workspace in this process, for every execution and credential holding its key: keyed by the API root and a fingerprint of the key, never the key itself. */
+export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: number): RequestBudget {
+	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
+	const limit = requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
+	let budget = budgets.get(key);
+	if (!budget) {
+		budget = new RequestBudget(limit);
+		budgets.set(key, budget);
+	} else budget.configuredLimit = limit;
+	return budget;
 }
 
 function answerOf(response: IN8nHttpFullResponse): CallAnswer {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { apiRootFromBaseUrl } from '../../../nodes/PresenterVideo/transport/apiRequest';
-import { budgetFor } from '../../../nodes/PresenterVideo/transport/budget';
+import { budgetFor } from '../../../nodes/PresenterVideo/transport/client';
 import { captureLogs, type LogCapture } from '../../harness';
 import { failMarker, type Sandbox, startSandbox } from '../../sandbox';
 import {

@@ -1,4 +1,5 @@
-import { type BudgetRequest, budgetFor, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
+import { type BudgetRequest, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
+import { budgetFor } from '../../../../nodes/PresenterVideo/transport/client';
 
 const WINDOW = 60_000;
 
@@ -46,8 +47,9 @@ describe('request budget', () => {
 		const first = await send();
 		const served: string[] = [];
 		const take = async (label: string, request: BudgetRequest) => {
-			await budget.acquire(request);
+			const permit = await budget.acquire(request);
 			served.push(label);
+			permit?.finish({ status: 200, headers: serviceHeaders(9) });
 		};
 		const waiting = [
 			take('read 3', { priority: 'read', order: 3 }),
@@ -66,8 +68,9 @@ describe('request budget', () => {
 		const first = await send({ priority: 'start', lane: 'big' });
 		const served: string[] = [];
 		const take = async (label: string, request: BudgetRequest) => {
-			await budget.acquire(request);
+			const permit = await budget.acquire(request);
 			served.push(label);
+			permit?.finish({ status: 200, headers: serviceHeaders(9) });
 		};
 		const waiting = [
 			...Array.from({ length: 4 }, async (_, index) => await take(`big start ${index}`, { priority: 'start', lane: 'big' })),
