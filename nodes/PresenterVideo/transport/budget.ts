@@ -39,8 +39,15 @@ export class BudgetDeadlineError extends Error {
 
 type Waiter = BudgetRequest & { seq: number; grant(permit: Permit | undefined): void };
 
-/** One of our calls: `answeredAt`, when the service had counted it at the latest, unset while in flight. */
-type OurCall = { sentAt: number; answeredAt?: number };
+/** One of our calls, numbered in sending order; `answeredAt` unset while in flight. */
+type OurCall = { seq: number; sentAt: number; answeredAt?: number };
+
+/**
+ * The window as the answer to one of our calls showed it when that call arrived: the room left,
+ * our calls it had certainly counted (sent up to it and answered by then), and our part of all
+ * the calls it counted.
+ */
+type WindowView = { seq: number; at: number; free: number; counted: Set<OurCall>; share: number };
 
 /** How often waiting calls are checked for a cancelled execution or a passed deadline. */
 const CHECK_MS = 200;
@@ -48,21 +55,19 @@ const CHECK_MS = 200;
 const MAX_HOLD_MS = 15 * 60_000;
 
 /**
- * Other clients' calls an answer must show, in a window holding a quarter of the limit or more,
- * before this process keeps to a share of it: a window mostly free needs no sharing.
- */
-const SHARING_SEEN = 2;
-const BUSY = 1 / 4;
-/** The least share a sharing process keeps, and how much it may grow a window while answers show room. */
-const LEAST_SHARE = 1 / 10;
-const GROWTH_PER_WINDOW = 1 / 4;
-
-/**
- * One workspace's request budget in this process, shared by every execution using it. The rule:
- * a call goes when no refusal holds the window, our calls in it plus other clients' (as the
- * service's answers show them) stay under the limit, and, while other processes use the window
- * too, ours stay within our share of it, sent at its pace. Times the service names are read on
- * its own clock (`ServiceClock`), the window's length from its `X-RateLimit-Reset`.
+ * One workspace's request budget in this process, shared by every execution using it.
+ *
+ * The rule: a call goes when no refusal holds the window, our calls in it stay under the limit,
+ * and, since the last answer showed the window, our new calls stay within our share of the room
+ * it had left (our part of the calls it counted). With none sent since, one call goes once a call
+ * of ours it counted has left the window: its answer shows the room anew. While other processes
+ * use the window (our share below one), our calls go spaced at our share of the limit, so theirs
+ * fall between. Calls in flight start at one after a silence, grow by one an answer and halve
+ * after a refusal, so processes starting together see each other before they fill the window.
+ *
+ * Times the service names are read on its own clock (`ServiceClock`), the window's length from
+ * its `X-RateLimit-Reset`. Executions take turns: each call goes to the execution served longest
+ * ago, then by priority and order.
  */
 export class RequestBudget {
 	private log: OurCall[] = [];
@@ -73,19 +78,13 @@ export class RequestBudget {
 	private serviceLimit?: number;
 	/** The service's minute, until its Reset headers tell otherwise. */
 	private windowMs = 60_000;
-	/** Other clients' calls in the window and until when they may stay there (local ms). */
-	private others = { count: 0, until: 0 };
+	private view?: WindowView;
 	/** Until when a refusal that named a time holds every call. */
 	private heldUntil = 0;
-	/** When the service last answered, and the calls that may fly at once: grown by one an answer, halved by a 429. */
-	private heardAt?: number;
+	/** When the service last answered, and the calls that may fly at once. */
+	private heardAt = -Infinity;
 	private flightCap = 1;
-	/** Our part of the window while others use it; until when it applies; since when answers show room. */
-	private share = 1;
-	private sharedUntil = 0;
-	private roomySince?: number;
-	/** The pace of a sharing process: when its next call may go. */
-	private pacedFrom = 0;
+	private sent = 0;
 	private seq = 0;
 	private pumping = false;
 	private wake?: () => void;
@@ -110,13 +109,16 @@ export class RequestBudget {
 		return this.log;
 	}
 
-	private readonly sharing = (now: number) => now < this.sharedUntil;
+	/** When the first of these calls leaves the window (Infinity while all are in flight). */
+	private firstLeaving(calls: Iterable<OurCall>): number {
+		let first = Infinity;
+		for (const call of calls) first = Math.min(first, (call.answeredAt ?? Infinity) + this.windowMs);
+		return first;
+	}
 
-	/** The calls this process may have in the window: the limit alone, its share (growing while roomy) when not. */
-	private quota(now: number): number {
-		if (!this.sharing(now)) return this.limit;
-		const roomy = this.roomySince === undefined ? 0 : Math.min(1, (now - this.roomySince) / this.windowMs);
-		return Math.min(1, Math.max(this.share, LEAST_SHARE) + roomy * GROWTH_PER_WINDOW) * this.limit;
+	/** After a silence of a window, other processes may have started meanwhile: one call feels the way. */
+	private callsInFlight(now: number): number {
+		return now - this.heardAt < this.windowMs ? this.flightCap : 1;
 	}
 
 	/**
@@ -125,28 +127,21 @@ export class RequestBudget {
 	 */
 	nextCallAt(now: number): number | undefined {
 		const ours = this.ours(now);
-		const flying = ours.filter((call) => call.answeredAt === undefined).length;
-		if (flying >= this.callsInFlight(now)) return undefined;
-		const others = this.others.until > now ? this.others.count : 0;
-		const room = Math.min(this.limit - others, this.quota(now));
-		let at = Math.max(now, this.heldUntil, this.sharing(now) ? this.pacedFrom : now);
-		if (ours.length >= room) {
-			// Our calls leave in the order they were answered; others' all at once.
-			const leaving = ours
-				.map((call) => (call.answeredAt ?? Infinity) + this.windowMs)
-				.sort((a, b) => a - b)[Math.floor(ours.length - Math.max(room, 0))] ?? Infinity;
-			const othersLeft = others > 0 && ours.length < this.quota(now) ? this.others.until : Infinity;
-			const free = Math.min(leaving, othersLeft);
-			if (free === Infinity) return undefined;
-			at = Math.max(at, free);
+		if (ours.filter((call) => call.answeredAt === undefined).length >= this.callsInFlight(now)) return undefined;
+		const at = Math.max(now, this.heldUntil);
+		if (ours.length >= this.limit) {
+			const leaving = this.firstLeaving(ours);
+			return leaving === Infinity ? undefined : Math.max(at, leaving);
 		}
-		return at;
-	}
-
-	/** Unheard for a window, other processes may have started meanwhile: a few calls feel the way. */
-	private callsInFlight(now: number): number {
-		const silent = this.heardAt === undefined || now - this.heardAt > this.windowMs;
-		return silent ? Math.max(1, Math.floor(this.limit * LEAST_SHARE)) : this.flightCap;
+		// A view a window old says nothing: every call it counted has left.
+		const view = this.view && now - this.view.at < this.windowMs ? this.view : undefined;
+		if (!view) return at;
+		const lastSent = ours.length > 0 ? ours[ours.length - 1].sentAt : -Infinity;
+		const paced = view.share < 1 ? lastSent + this.windowMs / Math.max(view.share * this.limit, 1) : at;
+		const sentSince = ours.filter((call) => !view.counted.has(call)).length;
+		if (sentSince + 1 <= Math.floor(view.share * view.free)) return Math.max(at, paced);
+		if (sentSince > 0) return undefined;
+		return Math.max(at, paced, Math.min(this.firstLeaving(view.counted), view.at + this.windowMs));
 	}
 
 	/** Waits for leave to send a call; undefined when the deadline came first or the signal aborted. */
@@ -172,10 +167,9 @@ export class RequestBudget {
 	}
 
 	private permit(waiter: Waiter, now: number): Permit {
-		const call: OurCall = { sentAt: now };
+		const call: OurCall = { seq: this.sent++, sentAt: now };
 		this.log.push(call);
 		this.served.set(waiter.lane ?? '', this.seq++);
-		if (this.sharing(now)) this.pacedFrom = Math.max(this.pacedFrom, now) + this.windowMs / this.quota(now);
 		return {
 			finish: (answer) => {
 				if (call.answeredAt !== undefined) return;
@@ -186,54 +180,37 @@ export class RequestBudget {
 		};
 	}
 
-	/** What an answer says of the window: the service's clock, limit, window length, others' calls, a refusal. */
+	/** What an answer says: the service's clock, limit, window length and room, or a refusal. */
 	private learn(call: OurCall, { status, headers }: NonNullable<CallAnswer>): void {
 		const now = call.answeredAt ?? this.now();
 		const cap = this.callsInFlight(now);
-		this.flightCap = status === 429 ? Math.max(1, Math.floor(cap / 2)) : cap + 1;
+		this.flightCap = status === 429 ? Math.max(1, Math.floor(cap / 2)) : Math.min(cap + 1, this.limit);
 		this.heardAt = now;
 		this.clock.observe(header(headers, 'date'), call.sentAt, now);
 		const number = (name: string) => headerNumber(headers, name);
-		if (status === 429) return this.refused(now, headers, number('x-ratelimit-reset'));
 		const limit = number('x-ratelimit-limit');
 		if (limit !== undefined && limit > 0) this.serviceLimit = limit;
 		const reset = number('x-ratelimit-reset');
-		if (reset !== undefined) this.learnWindow(reset * 1000 - this.clock.serviceTime((call.sentAt + now) / 2));
-		const remaining = number('x-ratelimit-remaining');
-		if (remaining === undefined) return;
-		const counted = (limit ?? this.limit) - remaining;
-		// The service had counted this call and ours sent before it; of those sent in the same moment,
-		// the ones answered already (answers come in the order calls arrived), the rest maybe not.
-		const oursCounted = this.ours(now).filter(
-			(ours) => ours.sentAt < call.sentAt || (ours.sentAt === call.sentAt && ours.answeredAt !== undefined),
-		).length;
-		const others = Math.max(0, counted - oursCounted);
-		this.others = { count: others, until: now + this.windowMs };
-		const onTheirWay = this.ours(now).length - oursCounted;
-		if (others >= SHARING_SEEN && counted + onTheirWay >= this.limit * BUSY) this.shareWith(now, oursCounted / counted);
-		if (remaining < this.limit * LEAST_SHARE) this.roomySince = undefined;
-		else this.roomySince ??= now;
-	}
-
-	/** A 429: held until the time it names (on the service's clock), or the window taken as full. */
-	private refused(now: number, headers: Record<string, unknown>, reset?: number): void {
-		this.roomySince = undefined;
-		const named = this.clock.comeBackAt(header(headers, 'retry-after'), reset, now);
+		if (status !== 429 && reset !== undefined) {
+			this.learnWindow(reset * 1000 - this.clock.serviceTime((call.sentAt + now) / 2));
+		}
+		const named = status === 429 ? this.clock.comeBackAt(header(headers, 'retry-after'), reset, now) : undefined;
 		if (named !== undefined) {
+			// The service's word: the window has room again then.
 			this.heldUntil = Math.min(Math.max(named, now), now + MAX_HOLD_MS);
+			this.view = undefined;
 			return;
 		}
-		// Headerless, as on the service: the window is full, the rest of it other clients' calls.
-		const ours = this.ours(now).length;
-		this.others = { count: Math.max(0, this.limit + 1 - ours), until: now + this.windowMs };
-		if (ours < this.limit) this.shareWith(now, ours / (this.limit + 1));
-	}
-
-	/** From now on and for a window this process keeps to its share, averaged over the last few answers. */
-	private shareWith(now: number, seen: number): void {
-		this.share = this.sharing(now) ? this.share + (Math.min(seen, 1) - this.share) / 4 : Math.min(seen, 1);
-		if (!this.sharing(now)) this.pacedFrom = now;
-		this.sharedUntil = now + this.windowMs;
+		// A headerless refusal is a full window, the refused call counted in it.
+		const remaining = status === 429 ? 0 : number('x-ratelimit-remaining');
+		if (remaining === undefined || (this.view && this.view.seq > call.seq)) return;
+		const counted = new Set(this.ours(now).filter((ours) => ours.seq <= call.seq && ours.answeredAt !== undefined));
+		// Of those, the ones sent within a window are surely still in it: the service drops a call a
+		// window after it arrived, sooner than our log does.
+		let stillIn = 0;
+		for (const ours of counted) if (now - ours.sentAt < this.windowMs) stillIn += 1;
+		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((limit ?? this.limit) - remaining, stillIn);
+		this.view = { seq: call.seq, at: now, free: remaining, counted, share };
 	}
 
 	/**
@@ -266,6 +243,8 @@ export class RequestBudget {
 	}
 
 	private async run(): Promise<void> {
+		// Calls asked for in one moment (a batch's starts) are all queued before the first goes: the order decides.
+		await sleep(0);
 		for (;;) {
 			let now = this.now();
 			this.dropGone(now);

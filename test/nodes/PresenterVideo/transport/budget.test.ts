@@ -34,12 +34,15 @@ describe('request budget', () => {
 		expect(budget.nextCallAt(2_000)).toBe(WINDOW);
 	});
 
-	it('sends a few calls before the service has answered, and more once it has', async () => {
+	it('sends one call before the service has answered, then one more with each answer', async () => {
 		const { budget, serviceHeaders, send } = budgetAt(100);
-		const first = await Promise.all(Array.from({ length: 10 }, async () => await send()));
+		const first = await send();
 		expect(budget.nextCallAt(0)).toBeUndefined();
-		first[0].finish({ status: 200, headers: serviceHeaders(90) });
+		first.finish({ status: 200, headers: serviceHeaders(99) });
+		await send();
 		expect(budget.nextCallAt(0)).toBe(0);
+		await send();
+		expect(budget.nextCallAt(0)).toBeUndefined();
 	});
 
 	it('serves starts, then reads that may lead to a start, then other reads, each in their order', async () => {
@@ -91,26 +94,43 @@ describe('request budget', () => {
 		expect(await pending).toBeUndefined();
 	});
 
-	it('takes a headerless 429 as a full window, the refused call counted in it: room once two of ours have left', async () => {
+	it('takes a headerless 429 as a full window, the refused call counted in it: the next goes when one of ours leaves', async () => {
 		const { clock, budget, serviceHeaders, send } = budgetAt(5);
-		(await send()).finish({ status: 200, headers: serviceHeaders(2) });
+		(await send()).finish({ status: 200, headers: serviceHeaders(4) });
 		clock.now = 10_000;
 		(await send()).finish({ status: 429, headers: {} });
-		expect(budget.nextCallAt(10_000)).toBe(10_000 + WINDOW);
+		expect(budget.nextCallAt(10_000)).toBe(WINDOW);
+		expect(budget.nextCallAt(WINDOW)).toBe(WINDOW);
 	});
 
-	it('learns calls of other clients from X-RateLimit-Remaining and keeps to its share', async () => {
+	it('takes no more than its share of the room left while other clients use the window, spaced at its share of the limit', async () => {
 		const { clock, budget, serviceHeaders, send } = budgetAt(10);
 		(await send()).finish({ status: 200, headers: serviceHeaders(9) });
-		clock.now = 1;
-		await send();
-		clock.now = 2;
-		// Our three calls and three of others' counted: half the window is ours, sent at its pace.
+		(await send()).finish({ status: 200, headers: serviceHeaders(8) });
+		clock.now = 1_000;
+		// Six counted, three of them ours: half the window, so two of the four left, one every 12 s.
 		(await send()).finish({ status: 200, headers: serviceHeaders(4) });
-		expect(budget.nextCallAt(2)).toBe(2);
+		expect(budget.nextCallAt(1_000)).toBe(1_000 + WINDOW / 5);
+		clock.now = 13_000;
 		await send();
-		// A window over its quota of five, less what the answers' room lets it grow by meanwhile.
-		expect(Math.round(budget.nextCallAt(2) ?? 0)).toBe(2 + WINDOW / 5);
+		expect(budget.nextCallAt(13_000)).toBe(25_000);
+		clock.now = 25_000;
+		await send();
+		expect(budget.nextCallAt(25_000)).toBeUndefined();
+	});
+
+	it('once the window is full, sends one call when one of its own leaves, then keeps to its share and pace', async () => {
+		const { clock, budget, serviceHeaders, send } = budgetAt(4);
+		for (let call = 0; call < 2; call += 1) (await send()).finish({ status: 200, headers: serviceHeaders(3 - call) });
+		clock.now = 1_000;
+		// Others took the rest: none left, half of it ours.
+		(await send()).finish({ status: 200, headers: serviceHeaders(0) });
+		expect(budget.nextCallAt(1_000)).toBe(WINDOW);
+		clock.now = WINDOW;
+		// Two of ours left, one of others' came: two thirds of the window ours, two thirds of one place
+		// left is no call; the next waits for one of ours to leave (61 s) and our pace (one per 22.5 s).
+		(await send()).finish({ status: 200, headers: serviceHeaders(1) });
+		expect(budget.nextCallAt(WINDOW)).toBe(WINDOW + WINDOW / ((4 * 2) / 3));
 	});
 
 	it.each([
