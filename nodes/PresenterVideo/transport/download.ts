@@ -5,6 +5,7 @@ import {
 	type IBinaryKeyData,
 	type IN8nHttpFullResponse,
 	type INode,
+	type JsonObject,
 	NodeApiError,
 	NodeOperationError,
 	type RequestHelperFunctions,
@@ -12,7 +13,6 @@ import {
 
 import { READ_TIMEOUT_MS } from './apiRequest';
 import { networkCause, SSRF_ALLOW_HINT, ssrfRefusal } from './errors';
-import { combineSignals } from './time';
 
 export type DownloadContext = FunctionsBase & {
 	helpers: RequestHelperFunctions & BinaryHelperFunctions;
@@ -26,41 +26,34 @@ interface DownloadRequest {
 	itemIndex?: number;
 	/** The export job the file belongs to: named in errors, so the file can be fetched again. */
 	jobId?: string;
-	/**
-	 * The connection's idle time-out: how long to wait for the first byte and for each next chunk
-	 * (default: the read time-out). It does not bound the whole transfer: that is the size-based
-	 * transfer time-out below, or the caller's `abortSignal`.
-	 */
-	timeoutMs?: number;
-	/** Ends the transfer, e.g. Stop; by default the execution's cancel signal. */
-	abortSignal?: AbortSignal;
 	/** Why an address may not be fetched, checked for the first one and every redirect; undefined: allowed. */
 	refuseUrl?: (url: string) => string | undefined;
-	/** The largest body accepted, announced or not (default MAX_DOWNLOAD_BYTES). */
-	maxBytes?: number;
-	/** The whole transfer, headers to last byte, when the size is unknown (default UNKNOWN_SIZE_TRANSFER_MS). */
-	totalTimeoutMs?: number;
 }
 
-/** Redirect hops followed, each re-checked, before a download is given up. */
-const MAX_REDIRECTS = 5;
+/**
+ * Each request (redirect hop) waits for its answer's headers within n8n's `timeout`, the connection's idle
+ * time-out; then the body has one deadline, from its announced size or else the unknown-size bound.
+ */
+export const DOWNLOAD_LIMITS = {
+	/** Each request's `timeout`: how long it may wait in silence for its answer. */
+	requestTimeoutMs: READ_TIMEOUT_MS,
+	/** Redirect hops followed, each re-checked, before a download is given up. */
+	maxRedirects: 5,
+	/** No export is near this; a body that never ends must not fill the disk in filesystem mode. */
+	maxBytes: 8 * 1024 ** 3,
+	/** An announced size may take a minute plus a second per minBytesPerSecond: slow links, big files. */
+	transferBaseMs: 60_000,
+	minBytesPerSecond: 256 * 1024,
+	/** When the size is not announced: long enough for any export. */
+	unknownSizeTransferMs: 60 * 60_000,
+};
 
-/** No export is near this; a body that never ends must not fill the disk in filesystem mode. */
-export const MAX_DOWNLOAD_BYTES = 8 * 1024 ** 3;
-
-/** A whole transfer may take a minute plus a second per this many bytes: slow links, big files. */
-const TRANSFER_BASE_MS = 60_000;
-
-const MIN_BYTES_PER_SECOND = 256 * 1024;
-
-/** When the size is not announced: long enough for any export. */
-const UNKNOWN_SIZE_TRANSFER_MS = 60 * 60_000;
-
-/** How long the whole transfer of a file may take, from its announced size. */
+/** How long the body of a file may take, from its announced size. */
 export function transferTimeoutMs(contentLength: unknown): number {
 	const bytes = Number(contentLength);
-	if (!Number.isFinite(bytes) || bytes <= 0) return UNKNOWN_SIZE_TRANSFER_MS;
-	return TRANSFER_BASE_MS + Math.ceil((bytes / MIN_BYTES_PER_SECOND) * 1000);
+	const { transferBaseMs, minBytesPerSecond, unknownSizeTransferMs } = DOWNLOAD_LIMITS;
+	if (!Number.isFinite(bytes) || bytes <= 0) return unknownSizeTransferMs;
+	return transferBaseMs + Math.ceil((bytes / minBytesPerSecond) * 1000);
 }
 
 function refetchHint(request: DownloadRequest): string {
@@ -69,136 +62,97 @@ function refetchHint(request: DownloadRequest): string {
 		: 'Run the Download operation again with the same address; links stay valid for 7 days after the export.';
 }
 
-type BodyStream = BinarySource & { destroy?: (error?: Error) => void };
-
-/** Reads the body into binary data; a cut or overlong transfer becomes a node error. */
-async function storeBody(
-	context: DownloadContext,
-	request: DownloadRequest,
-	response: IN8nHttpFullResponse,
-	transfer: Transfer,
-) {
-	const body = response.body as BodyStream;
-	// An announced size sets its own bound (a big export may take longer than an hour); without
-	// one, the whole download, from its first request, has the transfer's bound.
-	const announced = Number(response.headers?.['content-length']) > 0;
-	const limitMs = announced ? transferTimeoutMs(response.headers?.['content-length']) : transfer.totalMs;
-	const deadline = announced ? AbortSignal.timeout(limitMs) : transfer.deadline;
-	const stop = () => body.destroy?.(new Error(`not finished within ${Math.round(limitMs / 1000)} s`));
-	deadline.addEventListener('abort', stop, { once: true });
-	const cancel = () => body.destroy?.(new Error('the execution was stopped'));
-	transfer.cancel?.addEventListener('abort', cancel, { once: true });
-	let oversized = false;
-	const bounded = sizeBounded(body, transfer.maxBytes, () => (oversized = true));
-	try {
-		if (transfer.cancel?.aborted) cancel();
-		return await context.helpers.prepareBinaryData(bounded, request.fileName, request.mimeType);
-	} catch (error) {
-		if (oversized) {
-			throw oversizedFileError(context.getNode(), {
-				sizeMiB: Number.NaN,
-				capMiB: transfer.maxBytes / MIB,
-				fileName: request.fileName,
-				itemIndex: request.itemIndex,
-			});
-		}
-		if (transfer.cancel?.aborted) {
-			throw new NodeOperationError(context.getNode(), `The download of ${request.fileName} was stopped`, {
-				description: refetchHint(request),
-				itemIndex: request.itemIndex,
-			});
-		}
-		const refused = oversizedFromStoreError(error);
-		if (refused) {
-			throw oversizedFileError(context.getNode(), {
-				...refused,
-				fileName: request.fileName,
-				itemIndex: request.itemIndex,
-			});
-		}
-		const cause = deadline.aborted ? `not finished within ${Math.round(limitMs / 1000)} s` : networkCause(error);
-		const job = request.jobId ? ` of export job ${request.jobId}` : '';
-		throw new NodeApiError(
-			context.getNode(),
-			{ url: request.url },
-			{
-				// The cause goes in the description: n8n replaces a message that names a network code.
-				message: `The download of ${request.fileName}${job} was cut off before the end`,
-				description: `Cause: ${cause}. ${refetchHint(request)}`,
-				itemIndex: request.itemIndex,
-			},
-		);
-	} finally {
-		deadline.removeEventListener('abort', stop);
-		transfer.cancel?.removeEventListener('abort', cancel);
-	}
+/** A download that failed; `cause` is what n8n keeps as the error's cause, `hint` its description. */
+function downloadError(node: INode, request: DownloadRequest, cause: JsonObject, message: string, hint?: string) {
+	const httpCode = cause.httpCode === undefined ? undefined : String(cause.httpCode);
+	return new NodeApiError(node, cause, { message, description: hint, httpCode, itemIndex: request.itemIndex });
 }
 
-type MappableStream = BodyStream & { map?: (transform: (chunk: Buffer) => Buffer) => BodyStream };
+/** Stop, the execution's cancel signal, ends the requests and the transfer. */
+function stoppedError(node: INode, request: DownloadRequest) {
+	const message = `The download of ${request.fileName} was stopped`;
+	return new NodeOperationError(node, message, { description: refetchHint(request), itemIndex: request.itemIndex });
+}
 
-/**
- * The body, counted as it flows (Readable's own map, in order), so one with no Content-Length
- * cannot grow without end in filesystem mode either.
- */
-function sizeBounded(body: BodyStream, maxBytes: number, onOversized: () => void): BodyStream {
-	const { map } = body as MappableStream;
-	if (typeof map !== 'function') return body;
+type BodyStream = Parameters<BinaryHelperFunctions['prepareBinaryData']>[0] & {
+	destroy?: (error?: Error) => void;
+	map?: (transform: (chunk: Buffer) => Buffer) => BodyStream;
+};
+
+/** Reads a 2xx answer's body into binary data; a stopped, cut or overlong transfer becomes a node error. */
+async function storeBody(context: DownloadContext, request: DownloadRequest, response: IN8nHttpFullResponse) {
+	const node = context.getNode();
+	const body = response.body as BodyStream;
+	const { maxBytes } = DOWNLOAD_LIMITS;
+	const announced = Number(response.headers?.['content-length'] ?? Number.NaN);
+	const overOwnBound = announced > maxBytes ? { sizeMiB: announced / MIB, capMiB: maxBytes / MIB } : undefined;
+	const tooLarge = oversizedBeforeStreaming(announced) ?? overOwnBound;
+	if (tooLarge) {
+		body.destroy?.();
+		throw oversizedFileError(node, request, tooLarge);
+	}
+	// The body's one deadline, from its announced size (a big export may take over an hour); it or Stop
+	// ends the transfer, and the error below says which.
+	const limitMs = transferTimeoutMs(announced);
+	const deadline = AbortSignal.timeout(limitMs);
+	const cancel = context.getExecutionCancelSignal?.();
+	const end = () => body.destroy?.(new Error('transfer ended'));
+	deadline.addEventListener('abort', end, { once: true });
+	cancel?.addEventListener('abort', end, { once: true });
+	// Counted as it flows (Readable's map, in order), so a body without Content-Length cannot fill the disk either.
 	let bytes = 0;
-	return map.call(body, (chunk: Buffer) => {
+	const bounded = body.map?.((chunk) => {
 		bytes += chunk.length;
-		if (bytes > maxBytes) {
-			onOversized();
-			throw new Error(`larger than ${maxBytes} bytes`);
-		}
+		if (bytes > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);
 		return chunk;
 	});
-}
-
-/** What bounds one download: Stop, the whole-transfer deadline, the size. */
-interface Transfer {
-	cancel?: AbortSignal;
-	deadline: AbortSignal;
-	totalMs: number;
-	maxBytes: number;
-}
-
-function hostOf(url: string): string {
-	return URL.canParse(url) ? new URL(url).host : 'an unreadable address';
+	try {
+		if (cancel?.aborted) end();
+		return await context.helpers.prepareBinaryData(bounded ?? body, request.fileName, request.mimeType);
+	} catch (error) {
+		if (bytes > maxBytes) throw oversizedFileError(node, request, { sizeMiB: Number.NaN, capMiB: maxBytes / MIB });
+		if (cancel?.aborted) throw stoppedError(node, request);
+		const refused = oversizedFromStoreError(error);
+		if (refused) throw oversizedFileError(node, request, refused);
+		const job = request.jobId ? ` of export job ${request.jobId}` : '';
+		const message = `The download of ${request.fileName}${job} was cut off before the end`;
+		// The cause goes in the description: n8n replaces a message that names a network code.
+		const cause = deadline.aborted ? `not finished within ${Math.round(limitMs / 1000)} s` : networkCause(error);
+		throw downloadError(node, request, { url: request.url }, message, `Cause: ${cause}. ${refetchHint(request)}`);
+	} finally {
+		deadline.removeEventListener('abort', end);
+		cancel?.removeEventListener('abort', end);
+	}
 }
 
 /** Why an address is not fetched: not a web address, user info in it, or the caller's own rule. */
 function urlProblem(request: DownloadRequest, url: string): string | undefined {
 	if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return `"${url.slice(0, 200)}" is not a web address`;
-	const parsed = new URL(url);
-	if (parsed.username !== '' || parsed.password !== '')
-		return `the address of ${parsed.host} carries a user name or password`;
+	const { username, password, host } = new URL(url);
+	if (username !== '' || password !== '') return `the address of ${host} carries a user name or password`;
 	return request.refuseUrl?.(url);
 }
 
+const SSRF_REFUSED = `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`;
+
 /**
- * GET without credentials, following redirects by hand: each hop's address is checked again (a
- * storage host must not send the node on to any address it likes), at most MAX_REDIRECTS of them.
+ * The 2xx answer to a GET without credentials, following redirects by hand: each hop's address is
+ * checked again (a storage host must not send the node on to any address it likes).
  */
-async function fetchFollowingRedirects(
-	context: DownloadContext,
-	request: DownloadRequest,
-	signal: AbortSignal,
-): Promise<{ url: string; response: IN8nHttpFullResponse }> {
+async function fetchFollowingRedirects(context: DownloadContext, request: DownloadRequest) {
 	const node = context.getNode();
+	const { requestTimeoutMs, maxRedirects } = DOWNLOAD_LIMITS;
+	const couldNot = `Could not download ${request.fileName}`;
+	const cancel = context.getExecutionCancelSignal?.();
 	let url = request.url;
 	for (let hop = 0; ; hop++) {
+		// The hop is named by its host: a signed link's query is a secret.
+		const host = { url: URL.canParse(url) ? new URL(url).host : 'an unreadable address' };
 		const problem = urlProblem(request, url);
 		if (problem !== undefined) {
 			const via = hop === 0 ? '' : ` (redirected there ${hop === 1 ? 'once' : `${hop} times`})`;
-			throw new NodeApiError(
-				node,
-				{ url: hostOf(url) },
-				{
-					message: `Could not download ${request.fileName}: ${problem}${via}`,
-					description: 'Nothing was fetched from that address.',
-					itemIndex: request.itemIndex,
-				},
-			);
+			const message = `${couldNot}: ${problem}${via}`;
+			throw downloadError(node, request, host, message, 'Nothing was fetched from that address.');
 		}
 		let response: IN8nHttpFullResponse;
 		try {
@@ -209,64 +163,33 @@ async function fetchFollowingRedirects(
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
-				timeout: request.timeoutMs ?? READ_TIMEOUT_MS,
-				abortSignal: signal,
+				timeout: requestTimeoutMs,
+				abortSignal: cancel,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			const refusal = ssrfRefusal(error);
 			if (refusal) {
-				throw new NodeApiError(
-					node,
-					{ url: hostOf(url), target: refusal.target },
-					{
-						message: `Could not download ${request.fileName}: n8n's SSRF protection refused the address ${refusal.target}`,
-						description: `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`,
-						itemIndex: request.itemIndex,
-					},
-				);
+				const message = `${couldNot}: n8n's SSRF protection refused the address ${refusal.target}`;
+				throw downloadError(node, request, { ...host, target: refusal.target }, message, SSRF_REFUSED);
 			}
-			const stopped = request.abortSignal?.aborted || context.getExecutionCancelSignal?.()?.aborted;
-			throw new NodeApiError(
-				node,
-				{ url: hostOf(url) },
-				{
-					message: stopped
-						? `The download of ${request.fileName} was stopped`
-						: `Could not download ${request.fileName} (${networkCause(error)})`,
-					description: stopped ? refetchHint(request) : 'The storage host could not be reached. Try again later.',
-					itemIndex: request.itemIndex,
-				},
-			);
+			if (cancel?.aborted) throw stoppedError(node, request);
+			const message = `${couldNot} (${networkCause(error)})`;
+			throw downloadError(node, request, host, message, 'The storage host could not be reached. Try again later.');
 		}
-		const location = response.headers?.location;
-		if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') {
-			return { url, response };
+		const { statusCode, headers } = response;
+		if (statusCode >= 200 && statusCode < 300) return response;
+		// Not read, a redirect's or an error's body would hold the connection.
+		(response.body as BodyStream | undefined)?.destroy?.();
+		if (statusCode < 300 || statusCode >= 400 || typeof headers?.location !== 'string') {
+			const message = `${couldNot} (HTTP ${statusCode})`;
+			const hint =
+				'Download links stay valid for 7 days after the export. For an older export, export the video again.';
+			throw downloadError(node, request, { url: request.url, httpCode: statusCode }, message, hint);
 		}
-		drain(response.body);
-		if (hop >= MAX_REDIRECTS) {
-			throw new NodeApiError(
-				node,
-				{ url: hostOf(url) },
-				{
-					message: `Could not download ${request.fileName}: more than ${MAX_REDIRECTS} redirects`,
-					itemIndex: request.itemIndex,
-				},
-			);
-		}
-		url = URL.canParse(location, url) ? new URL(location, url).href : location;
+		if (hop >= maxRedirects)
+			throw downloadError(node, request, host, `${couldNot}: more than ${maxRedirects} redirects`);
+		url = URL.canParse(headers.location, url) ? new URL(headers.location, url).href : headers.location;
 	}
-}
-
-type BinarySource = Parameters<BinaryHelperFunctions['prepareBinaryData']>[0];
-
-/** An unread error body would keep the connection open. */
-function drain(stream: unknown): void {
-	(stream as { resume?: () => void } | undefined)?.resume?.();
-}
-
-/** A file refused before reading it: its bytes are not wanted. */
-function discard(stream: unknown): void {
-	(stream as { destroy?: () => void } | undefined)?.destroy?.();
 }
 
 /**
@@ -275,68 +198,21 @@ function discard(stream: unknown): void {
  * credentials: the API key is for the API host only.
  */
 export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
-	const node = context.getNode();
-	const cancel = request.abortSignal ?? context.getExecutionCancelSignal?.();
-	const totalMs = request.totalTimeoutMs ?? UNKNOWN_SIZE_TRANSFER_MS;
-	const deadline = AbortSignal.timeout(totalMs);
-	const transfer: Transfer = { cancel, deadline, totalMs, maxBytes: request.maxBytes ?? MAX_DOWNLOAD_BYTES };
-	// The requests end on Stop, or on the deadline while no answer has come; the body is bounded
-	// in storeBody, so an announced big file is not cut by this deadline.
-	const requests = new AbortController();
-	const signal = combineSignals(cancel, requests);
-	let answered = false;
-	deadline.addEventListener(
-		'abort',
-		() => {
-			if (!answered) requests.abort();
-		},
-		{ once: true },
-	);
-	const { response } = await fetchFollowingRedirects(context, request, signal);
-	answered = true;
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		drain(response.body);
-		throw new NodeApiError(
-			node,
-			{ url: request.url, httpCode: response.statusCode },
-			{
-				message: `Could not download ${request.fileName} (HTTP ${response.statusCode})`,
-				description:
-					'Download links stay valid for 7 days after the export. For an older export, export the video again.',
-				httpCode: String(response.statusCode),
-				itemIndex: request.itemIndex,
-			},
-		);
-	}
-	const announced = Number(response.headers?.['content-length'] ?? Number.NaN);
-	const tooLarge =
-		oversizedBeforeStreaming(announced) ??
-		(announced > transfer.maxBytes ? { sizeMiB: announced / MIB, capMiB: transfer.maxBytes / MIB } : undefined);
-	if (tooLarge) {
-		discard(response.body);
-		throw oversizedFileError(node, { ...tooLarge, fileName: request.fileName, itemIndex: request.itemIndex });
-	}
-	const binary = await storeBody(context, request, response, transfer);
+	const binary = await storeBody(context, request, await fetchFollowingRedirects(context, request));
 	noteStoredFile(binary);
 	return binary;
 }
 
 const MIB = 1024 * 1024;
+/** n8n refuses to start with a higher N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE. */
+const HIGHEST_DATABASE_CAP_MIB = 1024;
+
+/** Names the limit and the ways around it. */
+const OVERSIZED_FIX = `n8n keeps binary data in its database here (queue mode's default), which holds the whole file in memory and refuses files over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (512 MiB unless set). Raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to ${HIGHEST_DATABASE_CAP_MIB}), or in regular mode set N8N_DEFAULT_BINARY_DATA_MODE=filesystem, or turn the download off and pass on the video's address instead.`;
 
 /**
- * n8n's database binary-data mode (queue mode's default) reads the whole file into memory, then
- * refuses it when it is larger than its cap. Filesystem mode streams to disk and has no cap.
- */
-const DATABASE_MODE_CAP = {
-	envVariable: 'N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE',
-	defaultMiB: 512,
-	/** n8n refuses to start with a higher setting. */
-	highestMiB: 1024,
-};
-
-/**
- * What this process has learned about n8n's binary store. A node cannot read n8n's settings, but
- * the store's mode shows in the id of every file it keeps, and its cap in the error it refuses with.
+ * What this process has learned of n8n's binary store. In database mode (queue mode's default) it holds
+ * a file in memory and refuses one over its cap; the mode shows in each file's id, the cap in a refusal.
  */
 const learned: { databaseMode: boolean; capMiB?: number } = { databaseMode: false };
 
@@ -344,15 +220,12 @@ export function noteStoredFile(binary: IBinaryData): void {
 	if (binary.id?.startsWith('database:')) learned.databaseMode = true;
 }
 
-interface OversizedFile {
-	sizeMiB: number;
-	capMiB: number;
-}
+type OversizedFile = { sizeMiB: number; capMiB: number };
 
 /**
  * The size and cap from n8n's FileTooLargeError, or undefined for any other error. n8n exports no
- * field for them: its message is read (the same text in n8n-core 2.41.1 and 1.123.81;
- * `download.test.ts` builds the real error, so it fails if the text changes).
+ * field for them: its message is read (the same in n8n-core 2.41.1 and 1.123.81; `download.test.ts`
+ * builds the real error, so it fails if the text changes).
  */
 export function oversizedFromStoreError(error: unknown): OversizedFile | undefined {
 	const message = error instanceof Error ? error.message : '';
@@ -365,85 +238,43 @@ export function oversizedFromStoreError(error: unknown): OversizedFile | undefin
 }
 
 /**
- * The refusal to expect from the store for a file of the announced size, when this process
- * already knows the store is the database: with the cap it has seen, or else the highest cap n8n
- * allows, so that nothing n8n would accept is refused here.
+ * The store's refusal to expect for a file of the announced size, once this process knows it is the
+ * database: over the cap it has seen, or else the highest n8n allows (nothing n8n accepts is refused).
  */
 export function oversizedBeforeStreaming(announcedBytes: number): OversizedFile | undefined {
 	if (!learned.databaseMode || !Number.isFinite(announcedBytes)) return undefined;
-	const capMiB = learned.capMiB ?? DATABASE_MODE_CAP.highestMiB;
+	const capMiB = learned.capMiB ?? HIGHEST_DATABASE_CAP_MIB;
 	const sizeMiB = announcedBytes / MIB;
 	return sizeMiB > capMiB ? { sizeMiB, capMiB } : undefined;
 }
 
-function formatMiB(value: number): string {
-	return Number.isFinite(value) ? `${Number(value.toPrecision(3))} MiB` : 'more';
+function oversizedFileError(node: INode, request: DownloadRequest, { sizeMiB, capMiB }: OversizedFile) {
+	const mib = (value: number) => (Number.isFinite(value) ? `${Number(value.toPrecision(3))} MiB` : 'more');
+	const message = `${request.fileName} (${mib(sizeMiB)}) is larger than n8n's binary data limit of ${mib(capMiB)}`;
+	return new NodeOperationError(node, message, { description: OVERSIZED_FIX, itemIndex: request.itemIndex });
 }
 
-/** The sentence that names the limit and the ways around it. */
-function oversizedFix(): string {
-	const { envVariable, defaultMiB, highestMiB } = DATABASE_MODE_CAP;
-	return `n8n keeps binary data in its database here (queue mode's default), which holds the whole file in memory and refuses files over ${envVariable} (${defaultMiB} MiB unless set). Raise ${envVariable} (up to ${highestMiB}), or in regular mode set N8N_DEFAULT_BINARY_DATA_MODE=filesystem, or turn the download off and pass on the video's address instead.`;
-}
-
-function oversizedFileError(
-	node: INode,
-	file: OversizedFile & { fileName: string; itemIndex?: number },
-): NodeOperationError {
-	return new NodeOperationError(
-		node,
-		`${file.fileName} (${formatMiB(file.sizeMiB)}) is larger than n8n's binary data limit of ${formatMiB(file.capMiB)}`,
-		{ description: oversizedFix(), itemIndex: file.itemIndex },
-	);
-}
-
-interface VideoFilesRequest {
+interface VideoFilesRequest extends Pick<DownloadRequest, 'itemIndex' | 'jobId'> {
 	videoUrl: string;
 	thumbnailUrl?: string;
 	/** File name without extension, usually the job or video id. */
 	baseName: string;
 	binaryPropertyName: string;
 	thumbnailPropertyName?: string;
-	itemIndex?: number;
-	/** The export job of the files, named if a download fails. */
-	jobId?: string;
 }
 
-function extensionOf(url: string, fallback: string): string {
-	const match = /\.([a-z0-9]{2,5})$/i.exec(new URL(url).pathname);
-	return match ? match[1].toLowerCase() : fallback;
-}
-
-const IMAGE_TYPES: Record<string, string> = {
-	jpg: 'image/jpeg',
-	jpeg: 'image/jpeg',
-	png: 'image/png',
-	webp: 'image/webp',
-};
+/** Any other extension is taken for a JPEG. */
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', webp: 'image/webp' };
 
 /** The MP4 and, when asked, its thumbnail as n8n binary properties. */
-export async function downloadVideoFiles(
-	context: DownloadContext,
-	request: VideoFilesRequest,
-): Promise<IBinaryKeyData> {
-	const binary: IBinaryKeyData = {
-		[request.binaryPropertyName]: await downloadToBinary(context, {
-			url: request.videoUrl,
-			fileName: `${request.baseName}.mp4`,
-			mimeType: 'video/mp4',
-			itemIndex: request.itemIndex,
-			jobId: request.jobId,
-		}),
-	};
-	if (request.thumbnailPropertyName && request.thumbnailUrl) {
-		const extension = extensionOf(request.thumbnailUrl, 'jpg');
-		binary[request.thumbnailPropertyName] = await downloadToBinary(context, {
-			url: request.thumbnailUrl,
-			fileName: `${request.baseName}.${extension}`,
-			mimeType: IMAGE_TYPES[extension] ?? 'image/jpeg',
-			itemIndex: request.itemIndex,
-			jobId: request.jobId,
-		});
+export async function downloadVideoFiles(context: DownloadContext, request: VideoFilesRequest) {
+	const { baseName, itemIndex, jobId, thumbnailUrl, thumbnailPropertyName } = request;
+	const file = async (url: string, extension: string, mimeType: string) =>
+		await downloadToBinary(context, { url, fileName: `${baseName}.${extension}`, mimeType, itemIndex, jobId });
+	const binary: IBinaryKeyData = { [request.binaryPropertyName]: await file(request.videoUrl, 'mp4', 'video/mp4') };
+	if (thumbnailPropertyName && thumbnailUrl) {
+		const extension = /\.([a-z0-9]{2,5})$/i.exec(new URL(thumbnailUrl).pathname)?.[1].toLowerCase() ?? 'jpg';
+		binary[thumbnailPropertyName] = await file(thumbnailUrl, extension, IMAGE_TYPES[extension] ?? 'image/jpeg');
 	}
 	return binary;
 }

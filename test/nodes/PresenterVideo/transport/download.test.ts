@@ -4,6 +4,7 @@ import type { IBinaryData, INode } from 'n8n-workflow';
 import { Readable } from 'stream';
 
 import {
+	DOWNLOAD_LIMITS,
 	type DownloadContext,
 	downloadToBinary,
 	transferTimeoutMs,
@@ -126,10 +127,18 @@ describe('a download that never ends', () => {
 
 	const node = { name: 'Presenter Video', parameters: {} } as unknown as INode;
 
-	/** n8n's helpers reduced to what the download uses: the answer given, the body read to its end. */
-	const contextAnswering = (body: Readable, headers: Record<string, string> = {}): DownloadContext =>
+	/**
+	 * n8n's helpers reduced to what the download uses: the answer given, the body read to its end;
+	 * Stop is the execution's cancel signal.
+	 */
+	const contextAnswering = (
+		body: Readable,
+		headers: Record<string, string> = {},
+		cancel?: AbortSignal,
+	): DownloadContext =>
 		({
 			getNode: () => node,
+			getExecutionCancelSignal: () => cancel,
 			helpers: {
 				httpRequest: async () => ({ statusCode: 200, headers, body }),
 				prepareBinaryData: async (source: Readable) => {
@@ -140,6 +149,11 @@ describe('a download that never ends', () => {
 			},
 		}) as unknown as DownloadContext;
 
+	// The download's limits, shrunk for a test, are put back after it.
+	afterEach(() => jest.restoreAllMocks());
+
+	const request = { url: 'https://storage.example/v.mp4', fileName: 'v.mp4', mimeType: 'video/mp4' };
+
 	const endless = () =>
 		new Readable({
 			read() {
@@ -148,15 +162,15 @@ describe('a download that never ends', () => {
 		});
 
 	it('without Content-Length, is refused once it grows past the size bound, in filesystem mode too', async () => {
-		const request = { url: 'https://storage.example/v.mp4', fileName: 'v.mp4', mimeType: 'video/mp4', maxBytes: MIB };
+		jest.replaceProperty(DOWNLOAD_LIMITS, 'maxBytes', MIB);
 		await expect(downloadToBinary(contextAnswering(endless()), request)).rejects.toThrow(
 			/v\.mp4 \(more\) is larger than n8n's binary data limit of 1 MiB/,
 		);
 	});
 
 	it('is refused before reading when it announces more than the size bound', async () => {
+		jest.replaceProperty(DOWNLOAD_LIMITS, 'maxBytes', MIB);
 		const body = endless();
-		const request = { url: 'https://storage.example/v.mp4', fileName: 'v.mp4', mimeType: 'video/mp4', maxBytes: MIB };
 		await expect(
 			downloadToBinary(contextAnswering(body, { 'content-length': String(2 * MIB) }), request),
 		).rejects.toThrow(/larger than n8n's binary data limit of 1 MiB/);
@@ -174,27 +188,37 @@ describe('a download that never ends', () => {
 				slow.push(null);
 			}
 		}, 15);
-		const request = {
-			url: 'https://storage.example/v.mp4',
-			fileName: 'v.mp4',
-			mimeType: 'video/mp4',
-			totalTimeoutMs: 20,
-		};
+		jest.replaceProperty(DOWNLOAD_LIMITS, 'unknownSizeTransferMs', 20);
 		const stored = await downloadToBinary(contextAnswering(slow, { 'content-length': '10' }), request);
 		expect(stored.fileSize).toBe('10');
 	});
 
 	it('is cut at the whole-transfer bound, not only at the idle time-out', async () => {
 		const slow = new Readable({ read() {} });
+		jest.replaceProperty(DOWNLOAD_LIMITS, 'unknownSizeTransferMs', 100);
 		const feeding = setInterval(() => slow.push('x'), 5);
-		const request = {
-			url: 'https://storage.example/v.mp4',
-			fileName: 'v.mp4',
-			mimeType: 'video/mp4',
-			totalTimeoutMs: 100,
-		};
 		try {
-			await expect(downloadToBinary(contextAnswering(slow), request)).rejects.toThrow(/was cut off before the end/);
+			const cut = downloadToBinary(contextAnswering(slow), request);
+			await expect(cut).rejects.toThrow(/was cut off before the end/);
+			await expect(cut).rejects.toMatchObject({
+				description: expect.stringMatching(/^Cause: not finished within \d+ s\./),
+			});
+		} finally {
+			clearInterval(feeding);
+		}
+	});
+
+	it('is ended by Stop while its body flows: the body is closed and the error names how to fetch it again', async () => {
+		const slow = new Readable({ read() {} });
+		const feeding = setInterval(() => slow.push('x'), 5);
+		const stop = new AbortController();
+		const running = downloadToBinary(contextAnswering(slow, {}, stop.signal), { ...request, jobId: 'export_7' });
+		setTimeout(() => stop.abort(), 30);
+		try {
+			const error = (await running.catch((failure: unknown) => failure)) as Error & { description?: string };
+			expect(error.message).toBe('The download of v.mp4 was stopped');
+			expect(error.description).toMatch(/Download operation with Export Job ID export_7/);
+			expect(slow.destroyed).toBe(true);
 		} finally {
 			clearInterval(feeding);
 		}
