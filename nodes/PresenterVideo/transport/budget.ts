@@ -61,8 +61,9 @@ const MAX_HOLD_MS = 15 * 60_000;
  * and, since the last answer showed the window, our new calls stay within our share of the room
  * it had left (our part of the calls it counted). With none sent since, one call goes once a call
  * of ours it counted has left the window: its answer shows the room anew. While other processes
- * use the window (our share below one), our calls go spaced at our share of the limit, so theirs
- * fall between. Calls in flight start at one after a silence, grow by one an answer and halve
+ * use the window, our calls go spaced at a pace that shrinks while answers show the window full
+ * and grows while they show room, so theirs fall between and the processes' paces drift equal.
+ * Calls in flight start at one after a silence, grow by one an answer and halve
  * after a refusal, so processes starting together see each other before they fill the window.
  *
  * Times the service names are read on its own clock (`ServiceClock`), the window's length from
@@ -84,6 +85,8 @@ export class RequestBudget {
 	/** When the service last answered, and the calls that may fly at once. */
 	private heardAt = -Infinity;
 	private flightCap = 1;
+	/** The part of the limit our calls are spaced at while others use the window. */
+	private pace = 1;
 	private sent = 0;
 	private seq = 0;
 	private pumping = false;
@@ -137,7 +140,7 @@ export class RequestBudget {
 		const view = this.view && now - this.view.at < this.windowMs ? this.view : undefined;
 		if (!view) return at;
 		const lastSent = ours.length > 0 ? ours[ours.length - 1].sentAt : -Infinity;
-		const paced = view.share < 1 ? lastSent + this.windowMs / Math.max(view.share * this.limit, 1) : at;
+		const paced = view.share < 1 ? lastSent + this.windowMs / Math.max(this.pace * this.limit, 1) : at;
 		const sentSince = ours.filter((call) => !view.counted.has(call)).length;
 		if (sentSince + 1 <= Math.floor(view.share * view.free)) return Math.max(at, paced);
 		if (sentSince > 0) return undefined;
@@ -210,6 +213,11 @@ export class RequestBudget {
 		let stillIn = 0;
 		for (const ours of counted) if (now - ours.sentAt < this.windowMs) stillIn += 1;
 		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((limit ?? this.limit) - remaining, stillIn);
+		// Sharing, the pace grows by a call a window while the window has room and shrinks by an
+		// eighth an answer while it is full: the faster process shrinks more, so paces drift equal.
+		if (share >= 1) this.pace = 1;
+		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (this.pace * this.limit * this.limit));
+		else this.pace = Math.max(1 / this.limit, Math.min(this.pace, share) * (7 / 8));
 		this.view = { seq: call.seq, at: now, free: remaining, counted, share };
 	}
 

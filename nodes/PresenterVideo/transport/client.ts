@@ -15,7 +15,7 @@ import {
 	START_TIMEOUT_MS,
 	type ApiContext,
 } from './apiRequest';
-import { BudgetDeadlineError, type CallAnswer, RequestBudget } from './budget';
+import { BudgetDeadlineError, type CallAnswer, type CallPriority, RequestBudget } from './budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -85,7 +85,6 @@ function answerOf(response: IN8nHttpFullResponse): CallAnswer {
 	return { status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> };
 }
 
-
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const apiRoot = await resolveApiRoot(context);
 	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
@@ -101,6 +100,14 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const cancelled = (endpoint: string) =>
 		new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
 
+	/** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
+	async function leave(endpoint: string, priority: CallPriority, options: CallOptions) {
+		const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal });
+		if (permit) return permit;
+		if (signal?.aborted) throw cancelled(endpoint);
+		throw new BudgetDeadlineError();
+	}
+
 	async function send(
 		kind: RequestKind,
 		method: IHttpRequestMethods,
@@ -108,28 +115,13 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		body: IDataObject | undefined,
 		options: CallOptions,
 	): Promise<unknown> {
-		const state: RetryState = {
-			retries: 0,
-			rateLimitRetries: 0,
-			untilDeadline: options.deadline !== undefined,
-		};
+		const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
+		const { itemIndex } = options;
 		for (;;) {
+			const permit = await leave(endpoint, kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind, options);
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';
-			let redirect: Error | undefined;
-			const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
-			const permit = await budget.acquire({
-				priority,
-				order: options.order,
-				deadline: options.deadline,
-				lane,
-				signal,
-			});
-			if (!permit) {
-				if (signal?.aborted) throw cancelled(endpoint);
-				throw new BudgetDeadlineError();
-			}
 			try {
 				response = await sendApiRequest(context, apiRoot, {
 					method,
@@ -142,52 +134,35 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 					abortSignal: kind === 'start' ? undefined : signal,
 				});
 				permit.finish(answerOf(response));
-				if (response.statusCode >= 300 && response.statusCode < 400) {
-					redirect = buildRedirectError(node, {
-						status: response.statusCode,
-						location: (response.headers as Record<string, unknown> | undefined)?.location,
-						endpoint,
-						itemIndex: options.itemIndex,
-					});
-				}
-				const ok = response.statusCode >= 200 && response.statusCode < 300;
-				outcome =
-					ok && !isJsonBody(response.body)
-						? { type: 'malformed' }
-						: { type: 'status', status: response.statusCode, headers: response.headers as Record<string, unknown> };
-				if (ok && outcome.type === 'status') return response.body;
 			} catch (error) {
 				permit.finish(undefined);
 				if (kind === 'read' && signal?.aborted) throw cancelled(endpoint);
 				// Refused before connecting, every time: not retried, and nothing reached the service.
 				const refusal = ssrfRefusal(error);
-				if (refusal) throw buildSsrfRefusalError(node, endpoint, refusal, options.itemIndex);
+				if (refusal) throw buildSsrfRefusalError(node, endpoint, refusal, itemIndex);
 				failure = networkCause(error);
-				outcome = { type: 'network' };
 			}
+			const status = response?.statusCode ?? 0;
 			// Not retried: following it, or asking again, would only meet the same redirect.
-			if (redirect) throw redirect;
+			if (status >= 300 && status < 400) {
+				const location = (response?.headers as Record<string, unknown> | undefined)?.location;
+				throw buildRedirectError(node, { status, location, endpoint, itemIndex });
+			}
+			if (!response) outcome = { type: 'network' };
+			else if (status >= 200 && status < 300) {
+				if (isJsonBody(response.body)) return response.body;
+				outcome = { type: 'malformed' };
+			} else outcome = { type: 'status', status, headers: response.headers as Record<string, unknown> };
 
 			const delay = nextRetryDelay(kind, outcome, state);
 			if (delay === undefined) {
-				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, options.itemIndex);
-				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, options.itemIndex);
-				throw buildApiError(node, {
-					secrets,
-					status: outcome.status,
-					body: response?.body,
-					endpoint,
-					itemIndex: options.itemIndex,
-				});
+				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, itemIndex);
+				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, itemIndex);
+				throw buildApiError(node, { secrets, status, body: response?.body, endpoint, itemIndex });
 			}
-			if (outcome.type === 'status' && outcome.status === 429) state.rateLimitRetries++;
+			if (status === 429) state.rateLimitRetries++;
 			else state.retries++;
-			const reason =
-				outcome.type === 'status'
-					? `HTTP ${outcome.status}`
-					: outcome.type === 'network'
-						? failure
-						: 'unreadable answer';
+			const reason = response ? `HTTP ${status}` : failure;
 			context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
 			if (delay > 0) await waitFor(delay, signal);
 		}

@@ -103,34 +103,35 @@ describe('request budget', () => {
 		expect(budget.nextCallAt(WINDOW)).toBe(WINDOW);
 	});
 
-	it('takes no more than its share of the room left while other clients use the window, spaced at its share of the limit', async () => {
+	it('takes no more than its share of the room left while other clients use the window, its calls spaced', async () => {
 		const { clock, budget, serviceHeaders, send } = budgetAt(10);
 		(await send()).finish({ status: 200, headers: serviceHeaders(9) });
 		(await send()).finish({ status: 200, headers: serviceHeaders(8) });
 		clock.now = 1_000;
-		// Six counted, three of them ours: half the window, so two of the four left, one every 12 s.
+		// Six counted, three of them ours: half the window, so two of the four left, a tenth of a window apart.
 		(await send()).finish({ status: 200, headers: serviceHeaders(4) });
-		expect(budget.nextCallAt(1_000)).toBe(1_000 + WINDOW / 5);
+		expect(budget.nextCallAt(1_000)).toBe(1_000 + WINDOW / 10);
+		clock.now = 7_000;
+		await send();
+		expect(budget.nextCallAt(7_000)).toBe(13_000);
 		clock.now = 13_000;
 		await send();
-		expect(budget.nextCallAt(13_000)).toBe(25_000);
-		clock.now = 25_000;
-		await send();
-		expect(budget.nextCallAt(25_000)).toBeUndefined();
+		expect(budget.nextCallAt(13_000)).toBeUndefined();
 	});
 
-	it('once the window is full, sends one call when one of its own leaves, then keeps to its share and pace', async () => {
+	it('once the window is full, sends one call when one of its own leaves; its pace shrinks while the window is full and grows while it has room', async () => {
 		const { clock, budget, serviceHeaders, send } = budgetAt(4);
 		for (let call = 0; call < 2; call += 1) (await send()).finish({ status: 200, headers: serviceHeaders(3 - call) });
 		clock.now = 1_000;
-		// Others took the rest: none left, half of it ours.
+		// Others took the rest: none left, three quarters of it ours.
 		(await send()).finish({ status: 200, headers: serviceHeaders(0) });
 		expect(budget.nextCallAt(1_000)).toBe(WINDOW);
+		const fullPace = (3 / 4) * (7 / 8);
 		clock.now = WINDOW;
-		// Two of ours left, one of others' came: two thirds of the window ours, two thirds of one place
-		// left is no call; the next waits for one of ours to leave (61 s) and our pace (one per 22.5 s).
+		// Two of ours left, one of others' came: one place left, two thirds of the window ours.
 		(await send()).finish({ status: 200, headers: serviceHeaders(1) });
-		expect(budget.nextCallAt(WINDOW)).toBe(WINDOW + WINDOW / ((4 * 2) / 3));
+		const grownPace = fullPace + 1 / (fullPace * 4 * 4);
+		expect(budget.nextCallAt(WINDOW)).toBeCloseTo(WINDOW + WINDOW / (grownPace * 4), 6);
 	});
 
 	it.each([
