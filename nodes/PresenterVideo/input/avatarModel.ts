@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { listAvatars } from '../service/catalogue';
+import { listAvatars } from './catalogue';
 import type { ApiClient } from '../transport/client';
 import { InputError } from './validation';
 

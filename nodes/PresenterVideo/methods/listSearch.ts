@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { listAvatars, listVoices } from '../service/catalogue';
+import { listAvatars, listVoices } from '../input/catalogue';
 import type { Avatar, Voice } from '../service/types';
 import { createApiClient } from '../transport/client';
 

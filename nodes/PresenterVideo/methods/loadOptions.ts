@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listAvatars } from '../service/catalogue';
+import { listAvatars } from '../input/catalogue';
 import { AVATAR_MODELS, type AvatarModel } from '../service/limits';
 import { createApiClient } from '../transport/client';
 

@@ -1,6 +1,6 @@
 import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 
-import { explainCode, explainStatus, normalizeCode } from './errorCatalog';
+import { explainCode, explainStatus, normalizeCode } from '../service/errorCatalog';
 import type { RequestKind } from './retryPolicy';
 
 interface FieldProblem {

@@ -6,7 +6,7 @@ import type { ItemTools, SettledJob, StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
-import { explainCode, failureFix, normalizeCode } from '../transport/errorCatalog';
+import { explainCode, failureFix, normalizeCode } from '../service/errorCatalog';
 import { WaitCancelledError, waitFor } from '../transport/time';
 import type { WaitPreferences } from './fields';
 

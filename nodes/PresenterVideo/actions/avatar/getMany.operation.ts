@@ -1,6 +1,6 @@
 import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { listAvatars } from '../../service/catalogue';
+import { listAvatars } from '../../input/catalogue';
 import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/fields';
 import { listOperation } from '../common/listOutput';
 

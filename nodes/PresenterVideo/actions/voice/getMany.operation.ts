@@ -1,6 +1,6 @@
 import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
 
-import { listVoices } from '../../service/catalogue';
+import { listVoices } from '../../input/catalogue';
 import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/fields';
 import { listOperation } from '../common/listOutput';
 

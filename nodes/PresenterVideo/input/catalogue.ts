@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { type ApiClient, unwrapList } from '../transport/client';
-import type { Avatar, Voice } from './types';
+import type { Avatar, Voice } from '../service/types';
 
 /** Reads the voice and avatar catalogues, whatever list wrapper the service uses. */
 
