@@ -61,8 +61,8 @@ const MAX_HOLD_MS = 15 * 60_000;
  * and, since the last answer showed the window, our new calls stay within our share of the room
  * it had left (our part of the calls it counted). With none sent since, one call goes once a call
  * of ours it counted has left the window: its answer shows the room anew. While other processes
- * use the window, our calls go spaced at a pace that shrinks while answers show the window full
- * and grows while they show room, so theirs fall between and the processes' paces drift equal.
+ * use the window, our calls go spaced at a pace that shrinks by an eighth a window while answers
+ * show the window full and grows by a call a window while they show room, so theirs fall between and the processes' paces drift equal.
  * Calls in flight start at one after a silence, grow by one an answer and halve
  * after a refusal, so processes starting together see each other before they fill the window.
  *
@@ -214,10 +214,12 @@ export class RequestBudget {
 		for (const ours of counted) if (now - ours.sentAt < this.windowMs) stillIn += 1;
 		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((limit ?? this.limit) - remaining, stillIn);
 		// Sharing, the pace grows by a call a window while the window has room and shrinks by an
-		// eighth an answer while it is full: the faster process shrinks more, so paces drift equal.
+		// eighth a window while it is full (each answer a step of it): the faster process shrinks
+		// more, so paces drift equal.
+		const answersPerWindow = Math.max(this.pace * this.limit, 1);
 		if (share >= 1) this.pace = 1;
-		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (this.pace * this.limit * this.limit));
-		else this.pace = Math.max(1 / this.limit, Math.min(this.pace, share) * (7 / 8));
+		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (answersPerWindow * this.limit));
+		else this.pace = Math.max(1 / this.limit, this.pace * (1 - 1 / (8 * answersPerWindow)));
 		this.view = { seq: call.seq, at: now, free: remaining, counted, share };
 	}
 

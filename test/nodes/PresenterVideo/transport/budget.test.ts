@@ -126,11 +126,12 @@ describe('request budget', () => {
 		// Others took the rest: none left, three quarters of it ours.
 		(await send()).finish({ status: 200, headers: serviceHeaders(0) });
 		expect(budget.nextCallAt(1_000)).toBe(WINDOW);
-		const fullPace = (3 / 4) * (7 / 8);
+		// A full window shrinks the pace by an eighth of a window, in steps of one answer in four.
+		const fullPace = 1 - 1 / (8 * 4);
 		clock.now = WINDOW;
 		// Two of ours left, one of others' came: one place left, two thirds of the window ours.
 		(await send()).finish({ status: 200, headers: serviceHeaders(1) });
-		const grownPace = fullPace + 1 / (fullPace * 4 * 4);
+		const grownPace = Math.min(1, fullPace + 1 / (fullPace * 4 * 4));
 		expect(budget.nextCallAt(WINDOW)).toBeCloseTo(WINDOW + WINDOW / (grownPace * 4), 6);
 	});
 
