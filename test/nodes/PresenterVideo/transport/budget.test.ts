@@ -21,7 +21,14 @@ function budgetAt(limit: number, skewMs = 0) {
 		if (!permit) throw new Error('no permit');
 		return permit;
 	};
-	return { clock, budget, serviceHeaders, send };
+	/** Labels in the order their calls were let through, each answered with room to spare. */
+	const served: string[] = [];
+	const take = async (label: string, request: BudgetRequest) => {
+		const permit = await budget.acquire(request);
+		served.push(label);
+		permit?.finish({ status: 200, headers: serviceHeaders(9) });
+	};
+	return { clock, budget, serviceHeaders, send, served, take };
 }
 
 describe('request budget', () => {
@@ -46,14 +53,8 @@ describe('request budget', () => {
 	});
 
 	it('serves starts, then reads that may lead to a start, then other reads, each in their order', async () => {
-		const { budget, serviceHeaders, send } = budgetAt(10);
+		const { serviceHeaders, send, served, take } = budgetAt(10);
 		const first = await send();
-		const served: string[] = [];
-		const take = async (label: string, request: BudgetRequest) => {
-			const permit = await budget.acquire(request);
-			served.push(label);
-			permit?.finish({ status: 200, headers: serviceHeaders(9) });
-		};
 		const waiting = [
 			take('read 3', { priority: 'read', order: 3 }),
 			take('read before start 2', { priority: 'readBeforeStart', order: 2 }),
@@ -67,14 +68,8 @@ describe('request budget', () => {
 	});
 
 	it("lets executions take turns: one's read does not wait behind another's starts", async () => {
-		const { budget, serviceHeaders, send } = budgetAt(10);
+		const { serviceHeaders, send, served, take } = budgetAt(10);
 		const first = await send({ priority: 'start', lane: 'big' });
-		const served: string[] = [];
-		const take = async (label: string, request: BudgetRequest) => {
-			const permit = await budget.acquire(request);
-			served.push(label);
-			permit?.finish({ status: 200, headers: serviceHeaders(9) });
-		};
 		const waiting = [
 			...Array.from({ length: 4 }, async (_, index) => await take(`big start ${index}`, { priority: 'start', lane: 'big' })),
 			take('small read', { priority: 'read', lane: 'small' }),
