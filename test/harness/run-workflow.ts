@@ -50,6 +50,11 @@ export interface RunWorkflowOptions extends InstanceUrls, ExecutionControl {
 	staticData?: IDataObject;
 	/** As n8n 1.x keeps executions: no resume token, so waiting webhooks check no `signature`. */
 	withoutResumeToken?: boolean;
+	/**
+	 * Runs under an earlier run's execution id, as a node that runs again later in one execution
+	 * (Loop Over Items, an IF leading back) sees it.
+	 */
+	executionId?: string;
 }
 
 function acceptsMainInput(nodeType: INodeType): boolean {
@@ -101,7 +106,7 @@ function prepareRun(options: RunWorkflowOptions) {
 	}
 
 	const setup: ExecutionSetup = {
-		executionId: nextExecutionId(),
+		executionId: options.executionId ?? nextExecutionId(),
 		workflow: {
 			id: options.workflowId ?? 'harness-workflow',
 			name: 'Harness workflow',

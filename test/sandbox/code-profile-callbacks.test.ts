@@ -110,7 +110,9 @@ describe("profile 'code': call backs", () => {
 		// The delivery log records the attempt once the receiver has answered.
 		const readsWhileCalling: unknown[] = [];
 		while (attemptsFor(jobId).length === 0) {
-			readsWhileCalling.push(await statusOf(jobId));
+			const read = await statusOf(jobId);
+			// A read answered after the delivery ended is not one made while calling.
+			if (attemptsFor(jobId).length === 0) readsWhileCalling.push(read);
 			await sleep(50);
 		}
 		expect(readsWhileCalling.length).toBeGreaterThan(5);

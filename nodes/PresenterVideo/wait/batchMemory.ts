@@ -4,6 +4,9 @@ import type { ServiceJob } from '../service/types';
  * What this n8n process has learnt about the paused batches whose callbacks it answers: the jobs
  * known to have ended, and when the last callback came. Only a shortcut that saves status reads:
  * every decision still holds without it (in queue mode each webhook process sees a part).
+ *
+ * A batch is one pause: a node paused again in the same execution (Loop Over Items, an IF leading
+ * back) waits at the same address with other jobs, and is a batch of its own.
  */
 
 /** A batch can resume until its Max Wait, at most the field's 24 hours after its last callback. */
@@ -14,6 +17,7 @@ export const MAX_REMEMBERED_BATCHES = 10_000;
 
 interface BatchMemory {
 	usedAt: number;
+	/** Set once a callback has handed the batch's results to n8n: later copies resume nothing. */
 	resumed: boolean;
 	/** Final states: read from the service, or a completed generation as its callback told it. */
 	ended: Map<string, ServiceJob>;
@@ -33,7 +37,15 @@ function forgetUnused(now: number): void {
 	}
 }
 
-/** The memory of one paused batch, by execution and node: one node of an execution waits at a time. */
+/**
+ * The key of one pause: its execution, its node, and a job only it waits for (a job id belongs to
+ * the one pause that started it).
+ */
+export function batchKey(executionId: string, nodeId: string, firstJobId: string): string {
+	return `${executionId} ${nodeId} ${firstJobId}`;
+}
+
+/** The memory of one paused batch. */
 export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 	let memory = batches.get(batch);
 	if (memory) batches.delete(batch);
@@ -46,8 +58,25 @@ export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 	return memory;
 }
 
+/**
+ * A batch handed back to n8n keeps only its mark, so a copy of a callback that n8n lets through
+ * (n8n 1.x does) resumes nothing; what it knew of its jobs is let go.
+ */
+export function markResumed(memory: BatchMemory): void {
+	memory.resumed = true;
+	memory.ended.clear();
+	memory.reported.clear();
+}
+
 export function isRemembered(batch: string): boolean {
 	return batches.has(batch);
+}
+
+/** How many jobs this process remembers across all batches: what the memory weighs. */
+export function rememberedJobs(): number {
+	let jobs = 0;
+	for (const memory of batches.values()) jobs += memory.ended.size + memory.reported.size;
+	return jobs;
 }
 
 const queues = new Map<string, Promise<unknown>>();

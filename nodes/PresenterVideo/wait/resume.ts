@@ -7,7 +7,7 @@ import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
 import { createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
-import { batchMemory, inTurn } from './batchMemory';
+import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks } from './callbackUrl';
 
 function callbackJobId(body: unknown): string | undefined {
@@ -147,7 +147,8 @@ export async function resumeFromCallback(
 	}
 	if (typeof body.status === 'string' && !isTerminal(body.status)) return answer(context, 200, { received: true });
 
-	const batch = `${context.getExecutionId()} ${context.getNode().id}`;
+	// This pause's own memory: a node paused again in the same execution waits with other jobs.
+	const batch = batchKey(context.getExecutionId(), context.getNode().id, jobs[0].jobId);
 	const memory = batchMemory(batch);
 	const callback = ++memory.callbacks;
 	const completion = reportedCompletion(kind, body);
@@ -179,7 +180,7 @@ export async function resumeFromCallback(
 			return { noWebhookResponse: true };
 		}
 		if (!ended) return { noWebhookResponse: true };
-		memory.resumed = true;
+		markResumed(memory);
 		const simplify = context.getNodeParameter('simplify', true) as boolean;
 		return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
 	});

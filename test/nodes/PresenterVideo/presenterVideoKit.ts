@@ -35,6 +35,8 @@ export interface PresenterVideoRun {
 	urls?: { instanceBaseUrl: string; webhookWaitingBaseUrl: string };
 	/** As n8n 1.x runs it: the execution has no resume token. */
 	withoutResumeToken?: boolean;
+	/** Runs again inside an earlier run's execution, as in a loop. */
+	executionId?: string;
 	/** The node; by default a new PresenterVideo as this module loads it. */
 	nodeType?: INodeType;
 }
@@ -106,6 +108,7 @@ export async function runPresenterVideo(
 		mode: run.mode,
 		abortSignal: run.abortSignal,
 		withoutResumeToken: run.withoutResumeToken,
+		executionId: run.executionId,
 		...run.urls,
 		timeoutMs: 120_000,
 	});

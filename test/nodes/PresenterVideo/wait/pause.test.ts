@@ -4,6 +4,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
 import { pauseMaxWaitMs } from '../../../../nodes/PresenterVideo/wait/fields';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
+import { rememberedJobs } from '../../../../nodes/PresenterVideo/wait/batchMemory';
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
@@ -282,6 +283,41 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			const resumed = outcomes.filter((outcome) => !(outcome instanceof ResumeRefusedError));
 			expect(resumed).toHaveLength(1);
 			expect(statusReads(sandbox)).toHaveLength(0);
+		});
+
+		it('treats a pause of the node again in the same execution (a loop) as a batch of its own', async () => {
+			const rememberedBefore = rememberedJobs();
+			const first = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(1), urls: nowhere });
+			const [firstJob] = waitingJobIds(first);
+			await allJobsEnded(sandbox, [firstJob]);
+			expect((await callBack(first, completed(firstJob))).status).toBe('success');
+
+			// The loop's next turn: the same node, in the same execution, at the same address.
+			const second = await runPresenterVideo(sandbox, {
+				parameters: batchGenerate,
+				items: prompts(2),
+				urls: nowhere,
+				executionId: first.executionId,
+			});
+			expect(second.status).toBe('waiting');
+			const secondJobs = waitingJobIds(second);
+			await allJobsEnded(sandbox, secondJobs);
+			sandbox.clearLog();
+			// A late copy of the first turn's callback neither resumes nor reads.
+			expect(await refusedStatus(callBack(second, completed(firstJob)))).toBe(404);
+			expect(statusReads(sandbox)).toHaveLength(0);
+			// Its own callbacks resume it at once, each the result of its job.
+			const outcomes = await Promise.all(
+				secondJobs.map(async (jobId) => await callBack(second, completed(jobId)).catch((error: unknown) => error)),
+			);
+			const resumed = outcomes.filter((outcome) => !(outcome instanceof ResumeRefusedError)) as ResumedRunResult[];
+			expect(resumed).toHaveLength(1);
+			expect(resumed[0].status).toBe('success');
+			const output = resumed[0].outputOf('Presenter Video');
+			expect(output.map((item) => item.json.videoId)).toEqual(secondJobs.map((jobId) => `vid_${jobId}`));
+			expect(statusReads(sandbox)).toHaveLength(0);
+			// What the finished pauses knew of their jobs is let go.
+			expect(rememberedJobs()).toBe(rememberedBefore);
 		});
 
 		it('confirms each completed callback with its status where n8n checks no token (n8n 1.x)', async () => {
