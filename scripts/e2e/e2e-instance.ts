@@ -34,8 +34,11 @@ export async function startE2eInstance(
 		await instance.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
 		const active = scenarios.flatMap((scenario) => scenario.workflows);
 		const inactive = scenarios.flatMap((scenario) => scenario.inactiveWorkflows ?? []);
-		await instance.importWorkflows([...active, ...inactive]);
+		const children = scenarios.flatMap((scenario) => scenario.subWorkflows ?? []);
+		await instance.importWorkflows([...children, ...active, ...inactive]);
 		await instance.start();
+		// n8n 2.x publishes a caller only once the sub-workflows it names are published.
+		if (version.startsWith('2.')) for (const workflow of children) await instance.activateWorkflow(workflow.id);
 		for (const workflow of active) await instance.activateWorkflow(workflow.id);
 		return instance;
 	} catch (error) {

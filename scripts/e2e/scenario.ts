@@ -19,6 +19,11 @@ export interface Scenario {
 	name: string;
 	/** Imported before n8n starts and activated once it runs. */
 	workflows: Workflow[];
+	/**
+	 * Sub-workflows the active ones call: published first where n8n runs only a published
+	 * sub-workflow (2.x); imported only where n8n runs it as saved and cannot activate it (1.x).
+	 */
+	subWorkflows?: Workflow[];
 	/** Imported only: run by hand (`n8n execute`) or not at all. */
 	inactiveWorkflows?: Workflow[];
 	run(context: E2eContext): Promise<void>;

@@ -144,3 +144,62 @@ export function waitForWebhookNode(name: string): NodeSpec {
 export function noOpNode(name: string): NodeSpec {
 	return { id: nodeId(name), name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} };
 }
+
+/** Loop Over Items (Split in Batches v3): output 0 is "done", output 1 "loop". */
+export function loopOverItemsNode(name: string, batchSize: number): NodeSpec {
+	return { id: nodeId(name), name, type: 'n8n-nodes-base.splitInBatches', typeVersion: 3, parameters: { batchSize, options: {} } };
+}
+
+/** IF (v2): output 0 when `left < right` as numbers, output 1 otherwise. */
+export function ifLessThanNode(name: string, left: string, right: number): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.if',
+		typeVersion: 2,
+		parameters: {
+			conditions: {
+				options: { caseSensitive: true, leftValue: '', typeValidation: 'strict' },
+				conditions: [{ id: 'c0', leftValue: left, rightValue: right, operator: { type: 'number', operation: 'lt' } }],
+				combinator: 'and',
+			},
+			options: {},
+		},
+	};
+}
+
+/** Merge (v2.1) appending its two inputs' items once both have arrived. */
+export function mergeAppendNode(name: string): NodeSpec {
+	return { id: nodeId(name), name, type: 'n8n-nodes-base.merge', typeVersion: 2.1, parameters: { mode: 'append' } };
+}
+
+/** Execute Workflow by id, all items at once, waiting for the sub-workflow to complete. */
+export function executeWorkflowNode(name: string, workflowId: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.executeWorkflow',
+		typeVersion: 1.2,
+		parameters: { source: 'database', workflowId: { __rl: true, mode: 'id', value: workflowId }, mode: 'once', options: { waitForSubWorkflow: true } },
+	};
+}
+
+/** "When Executed by Another Workflow", taking the caller's items as they are. */
+export function executeWorkflowTriggerNode(name: string): NodeSpec {
+	return { id: nodeId(name), name, type: 'n8n-nodes-base.executeWorkflowTrigger', typeVersion: 1.1, parameters: { inputSource: 'passthrough' } };
+}
+
+/**
+ * n8n's Wait node for a time interval. From 65 seconds on it puts the execution into waiting and
+ * its wait tracker resumes it; shorter waits stay in the running process.
+ */
+export function waitIntervalNode(name: string, seconds: number, webhookId: string): NodeSpec {
+	return {
+		id: nodeId(name),
+		name,
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		webhookId,
+		parameters: { resume: 'timeInterval', amount: seconds, unit: 'seconds' },
+	};
+}

@@ -52,3 +52,18 @@ export function linearWorkflow(id: string, name: string, nodes: Array<Omit<Workf
 		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
 	};
 }
+
+/** An edge from a node's output to a node's input (both 0 unless given). */
+export type Edge = [from: string, to: string, fromOutput?: number, toInput?: number];
+
+/** Nodes connected by `edges`, laid out left to right in the order given. */
+export function connectedWorkflow(id: string, name: string, nodes: Array<Omit<WorkflowNode, 'position'>>, edges: Edge[]): Workflow {
+	const workflow = linearWorkflow(id, name, nodes);
+	const connections: Connections = {};
+	for (const [from, to, fromOutput = 0, toInput = 0] of edges) {
+		const outputs = (connections[from] ??= { main: [] }).main ?? [];
+		while (outputs.length <= fromOutput) outputs.push([]);
+		outputs[fromOutput].push({ node: to, type: 'main', index: toInput });
+	}
+	return { ...workflow, connections };
+}
