@@ -17,6 +17,7 @@ import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
 import { ssrfProtectionScenario } from './ssrf-protection';
 import { triggerCallbacksScenario } from './trigger-callbacks';
+import { workflowShapesCodeScenario, workflowShapesScenario } from './workflow-shapes';
 
 /** In the order they run; each reads only its own workflow's executions. */
 export const allScenarios: Scenario[] = [
@@ -30,6 +31,8 @@ export const allScenarios: Scenario[] = [
 	pausedTwiceScenario,
 	lateCallbackScenario,
 	pausedFailureScenario,
+	workflowShapesScenario,
+	workflowShapesCodeScenario,
 	errorExecutionsScenario,
 	ssrfProtectionScenario,
 	examplesImportableScenario,
