@@ -71,7 +71,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 		} catch (error) {
 			const nodeError = error instanceof InputError ? toNodeError(node, error, itemIndex) : (error as Error);
 			if (!continueOnFail) throw nodeError;
-			outputs[itemIndex] = [errorItem(nodeError, itemIndex, [])];
+			outputs[itemIndex] = [errorItem(node, nodeError, itemIndex, [])];
 			return { ok: false };
 		}
 	});
@@ -115,6 +115,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 				if (continueOnFail) {
 					outputs[itemIndex] = [
 						errorItem(
+							node,
 							error,
 							itemIndex,
 							jobs.filter((job) => job.itemIndex === itemIndex),

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { type IDataObject, type INode, type INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { compact } from '../input/requestBodies';
 import { JOB_KINDS } from '../service/jobKinds';
@@ -79,8 +79,26 @@ export function withStartedJobs(
 	return error;
 }
 
-/** With Continue On Fail, an item's error becomes its output, with the ids of the jobs it started. */
-export function errorItem(error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
+/**
+ * With Continue On Fail, an item's error becomes its output, with the ids of the jobs it started.
+ * With On Error set to the error output, the item carries its error instead: n8n routes it there
+ * and keeps only the message beside the input item's fields (n8n-core 2.41.1 and 1.123.81,
+ * `WorkflowExecute.normalizeNodeErrors` and `handleNodeErrorOutput`), so the message names the jobs.
+ */
+export function errorItem(node: INode, error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
+	const pairedItem = { item: itemIndex };
+	if (node.onError === 'continueErrorOutput') {
+		const unnamed = jobs.filter((job) => !error.message.includes(job.jobId));
+		const message = unnamed.length
+			? `${error.message} (started: ${unnamed.map((job) => `${job.kind} job ${job.jobId}`).join(', ')})`
+			: error.message;
+		const description = (error as ErrorWithDescription).description ?? undefined;
+		const itemError =
+			error instanceof NodeApiError && unnamed.length === 0
+				? error
+				: new NodeOperationError(node, message, { description, itemIndex });
+		return { json: { error: message }, error: itemError, pairedItem };
+	}
 	const json: IDataObject = { error: error.message };
 	const description = (error as ErrorWithDescription).description;
 	if (description) json.errorDescription = description;
@@ -89,5 +107,5 @@ export function errorItem(error: Error, itemIndex: number, jobs: StartedJob[]): 
 		json.jobId = last.jobId;
 		json.jobs = jobs.map((job) => ({ jobId: job.jobId, kind: job.kind }));
 	}
-	return { json, pairedItem: { item: itemIndex } };
+	return { json, pairedItem };
 }

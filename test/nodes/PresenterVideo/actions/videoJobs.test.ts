@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
-import { failMarker, type Sandbox } from '../../../sandbox';
+import { exportFailMarker, failMarker, type Sandbox } from '../../../sandbox';
 import { apiRequests, FAST_POLLING, isMp4, PROMPT_VIDEO, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 const promptVideo = PROMPT_VIDEO;
@@ -203,6 +203,22 @@ describe('Video operations, in a workflow', () => {
 			jobId: expect.stringMatching(/^run_/),
 		});
 		expect(result.output[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('with On Error set to the error output, a failed item goes there, its message naming every job it started', async () => {
+		const result = await runPresenterVideo(sandbox, {
+			nodeSettings: { onError: 'continueErrorOutput' },
+			items: [{ json: { text: 'fine' } }, { json: { text: `broken ${exportFailMarker('ENCODING_FAILED')}` } }],
+			parameters: { ...promptVideo, prompt: '={{ $json.text }}', operation: 'create', options: FAST_POLLING },
+		});
+		expect(result.status).toBe('success');
+		const [fine] = result.outputOf('Presenter Video', 0);
+		expect(fine.json.status).toBe('completed');
+		expect(result.outputOf('Presenter Video', 0)).toHaveLength(1);
+		const [failed] = result.outputOf('Presenter Video', 1);
+		// The export that failed is named by its error, the generation before it by the note.
+		expect(failed.json.error).toMatch(/ENCODING_FAILED.*\(started: generation job run_\w+\)$/);
+		expect(failed.pairedItem).toEqual({ item: 1 });
 	});
 
 	it('a time-out passes the item on with its job id, last status and a hint', async () => {
