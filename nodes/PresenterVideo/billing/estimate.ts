@@ -246,7 +246,8 @@ export function addEstimates(first: CreditEstimate, second: CreditEstimate): Cre
 		likely: roundCredits(first.likely + second.likely),
 		assumptions: [...first.assumptions, ...second.assumptions],
 		reading: first.reading,
-		basis: `${first.basis}, then ${second.basis}`,
+		// The basis says what the likely figure counts: a start it counts at nothing adds nothing to say.
+		basis: second.likely > 0 ? `${first.basis}, then ${second.basis}` : first.basis,
 		unbounded: first.unbounded ?? second.unbounded,
 	};
 }
