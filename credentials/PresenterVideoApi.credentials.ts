@@ -1,12 +1,9 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
-
-import { API_ROOT_EXPRESSION } from '../nodes/PresenterVideo/transport/apiRequest';
 
 export class PresenterVideoApi implements ICredentialType {
 	name = 'presenterVideoApi';
@@ -61,6 +58,8 @@ export class PresenterVideoApi implements ICredentialType {
 		},
 	];
 
+	// Test: the nodes' `presenterVideoApiTest` method (testedBy), which explains a Base URL that
+	// cannot be reached instead of showing n8n's bare error code.
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
@@ -68,47 +67,5 @@ export class PresenterVideoApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: API_ROOT_EXPRESSION,
-			url: '/resources/voices',
-			method: 'GET',
-			// n8n would re-send the Authorization header to wherever a redirect points.
-			disableFollowRedirect: true,
-		},
-		rules: [
-			...[301, 302, 303, 307, 308].map((code) => ({
-				type: 'responseCode' as const,
-				properties: {
-					value: code,
-					message:
-						'The Base URL redirects elsewhere, and the API key is not sent across a redirect. Enter the address it redirects to as the Base URL.',
-				},
-			})),
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The API key is invalid, expired or malformed. Generate a new key in the dashboard.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The key is valid but API access needs an Enterprise plan.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						"A server answers at the Base URL, but not the presenter-video API: /api/public/v1/resources/voices was not found there. Enter the service's root address (for example https://api.example.com), without a path after the host.",
-				},
-			},
-		],
 	};
 }

@@ -13,7 +13,7 @@ import { pausingJobKind, router } from './actions/router';
 import * as script from './actions/script/Script.resource';
 import * as video from './actions/video/Video.resource';
 import * as voice from './actions/voice/Voice.resource';
-import { listSearch, loadOptions } from './methods';
+import { credentialTest, listSearch, loadOptions } from './methods';
 import { CALLBACK_WEBHOOK_PATH } from './wait/callbackUrl';
 import { resumeFromCallback } from './wait/resume';
 
@@ -32,7 +32,7 @@ export class PresenterVideo implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'presenterVideoApi', required: true }],
+		credentials: [{ name: 'presenterVideoApi', required: true, testedBy: 'presenterVideoApiTest' }],
 		// This node's resume address, handed to the service as each paused job's webhook (wait/callbackUrl.ts).
 		webhooks: [
 			{
@@ -65,7 +65,7 @@ export class PresenterVideo implements INodeType {
 		],
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = { credentialTest, listSearch, loadOptions };
 
 	// The resume webhook is n8n's own waiting address, handed to the service with each job:
 	// there is nothing to register, look up or remove on the service's side.

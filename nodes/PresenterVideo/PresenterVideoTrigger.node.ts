@@ -10,6 +10,7 @@ import {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { credentialTest } from './methods';
 import { CREDENTIAL_TYPE } from './transport/apiRequest';
 import { type TriggerOptions, triggerProperties } from './trigger/description';
 import { handleDelivery } from './trigger/handleDelivery';
@@ -40,6 +41,7 @@ export class PresenterVideoTrigger implements INodeType {
 			{
 				name: 'presenterVideoApi',
 				required: false,
+				testedBy: 'presenterVideoApiTest',
 			},
 		],
 		webhooks: [
@@ -54,6 +56,9 @@ export class PresenterVideoTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
+
+	// n8n takes the Test of a credential from whichever node using it it finds first: both carry it.
+	methods = { credentialTest };
 
 	// The service has no registration endpoint: the user pastes the URL into the action node.
 	// `checkExists` answers false so that n8n always runs `create`, which checks the setup.

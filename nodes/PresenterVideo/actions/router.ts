@@ -79,7 +79,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 
 	const billings = prepared.map((entry) => (entry.ok ? operation.billing?.(entry.value) : undefined));
 	const billed = operation.billing !== undefined;
-	const estimate = billed ? guardBatchCredits(this, billings) : undefined;
+	if (billed) guardBatchCredits(this, billings);
 	const starts = billed ? startRegister(this, billings) : undefined;
 
 	const client = await createApiClient(this);
@@ -148,7 +148,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	}
 	// No retry follows a run that returns: its retry entries can go.
 	starts?.ledger.settle();
-	if (estimate) settleCredits(this, outputs, billings, estimate);
+	if (billed) settleCredits(this, outputs, billings);
 	return outputs.flat();
 }
 

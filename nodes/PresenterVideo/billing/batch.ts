@@ -14,12 +14,12 @@ function batchSetting(billings: Array<ItemBilling | undefined>): ItemBilling | u
 	return billings.find((billing) => billing !== undefined);
 }
 
-/** What the batch's starts may cost (the guard's count) and will likely cost (shown). */
-export interface BatchEstimate {
-	guard: number;
-	likely: number;
-}
-
+/**
+ * Without Max Credits per Execution, the most one item may be estimated at: what the longest video
+ * a prompt can ask for (600 s) costs. The service bounds a prompt's duration but not a script's
+ * length, nor the number of animated images: beyond this, a cap the user chose must allow it.
+ */
+export const UNCAPPED_ITEM_CREDITS = 100;
 /** Max Credits is one cap for the execution: an item that maps another value would be silently ignored. */
 function checkOneCap(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): number | undefined {
 	const cap = batchSetting(billings)?.maxCredits;
@@ -37,14 +37,16 @@ function checkOneCap(context: IExecuteFunctions, billings: Array<ItemBilling | u
 }
 
 /**
- * The batch's estimate, counting once the items that share an Idempotency Key. Over Max Credits
- * per Execution, or with a start whose cost nothing bounds, throws before anything is sent.
+ * Throws before anything is sent when the batch is over Max Credits per Execution, when a start's
+ * cost has no bound under a cap, or, without a cap, when an item is estimated over
+ * UNCAPPED_ITEM_CREDITS. Items sharing an Idempotency Key count once.
  */
-export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): BatchEstimate {
+export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): void {
 	const leaders = keyLeaders(billings.map((billing) => billing?.idempotencyKey));
-	const starting = billings.filter(
-		(billing, itemIndex): billing is ItemBilling => billing !== undefined && leaders[itemIndex] === itemIndex,
+	const startingIndexes = billings.flatMap((billing, itemIndex) =>
+		billing !== undefined && leaders[itemIndex] === itemIndex ? [itemIndex] : [],
 	);
+	const starting = startingIndexes.map((itemIndex) => billings[itemIndex] as ItemBilling);
 	const cap = checkOneCap(context, billings);
 	const unbounded = starting.find((billing) => billing.unbounded !== undefined)?.unbounded;
 	if (cap !== undefined && unbounded !== undefined) {
@@ -52,14 +54,37 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 			description: `Nothing was started. ${unbounded.fix}`,
 		});
 	}
-	const estimate = {
-		guard: totalCredits(starting),
-		likely: totalCredits(starting.map((billing) => ({ credits: billing.likelyCredits }))),
-	};
-	const exceeded = checkCreditCap(estimate.guard, cap, starting.length);
+	const guard = totalCredits(starting);
+	const exceeded =
+		cap === undefined
+			? checkUncappedItems(billings, startingIndexes, guard, unbounded)
+			: checkCreditCap(guard, cap, starting.length);
 	if (exceeded)
-		throw new NodeOperationError(context.getNode(), exceeded.message, { description: exceeded.description });
-	return estimate;
+		throw new NodeOperationError(context.getNode(), exceeded.message, {
+			description: exceeded.description,
+			itemIndex: exceeded.itemIndex,
+		});
+}
+
+/** Without a cap: the first item estimated over UNCAPPED_ITEM_CREDITS, and what to set to run it. */
+export function checkUncappedItems(
+	billings: Array<ItemBilling | undefined>,
+	startingIndexes: number[],
+	batchGuard: number,
+	unbounded?: ItemBilling['unbounded'],
+): CreditCapExceeded | undefined {
+	const itemIndex = startingIndexes.find((index) => (billings[index]?.likelyCredits ?? 0) > UNCAPPED_ITEM_CREDITS);
+	const billing = itemIndex === undefined ? undefined : billings[itemIndex];
+	if (itemIndex === undefined || billing === undefined) return undefined;
+	return {
+		itemIndex,
+		message: `Item ${itemIndex} would cost about ${roundCredits(billing.likelyCredits)} credits, more than an item may without Max Credits per Execution (${UNCAPPED_ITEM_CREDITS})`,
+		description: `Nothing was started. The estimate counts ${billing.basis}, ${CODE_READING}. The service bounds a prompt's duration (600 s, ${UNCAPPED_ITEM_CREDITS} credits) but not a script's length or the number of animated images, and bills whatever it accepts. ${
+			unbounded === undefined
+				? `To run it, add Max Credits per Execution in the node's Options and set it to at least ${Math.ceil(batchGuard)}: the cap counts every item, and what the node cannot know at its dearest.`
+				: `To run it, first give its cost a bound (${unbounded.problem}), then add Max Credits per Execution in the node's Options.`
+		} Or ask for less: a shorter script or video, fewer animated images.`,
+	};
 }
 
 /** The key memory of each running batch, by its node's context: the hint after the batch reads it. */
@@ -87,36 +112,77 @@ function actualCost(json: IDataObject): number | undefined {
 	return typeof cost === 'number' ? cost : undefined;
 }
 
+/** What a batch's items say about credits once it returns: the service's figures, and estimates where it has none yet. */
+export interface CreditTally {
+	/** What the service reported for the jobs that ended, summed. */
+	billed: number;
+	finished: number;
+	unfinished: number;
+	/** The estimate of the unfinished items, as `estimatedCredits` shows it. */
+	pendingEstimate: number;
+	/** Jobs taken over by Idempotency Key: an earlier execution paid for them. */
+	reused: number;
+}
+
 /** Puts each item's own estimate on its output, and sums what the finished jobs actually cost. */
 export function settleCredits(
 	context: IExecuteFunctions,
 	outputs: INodeExecutionData[][],
 	billings: Array<ItemBilling | undefined>,
-	estimate: BatchEstimate,
 ): void {
-	let spent = 0;
-	let unfinished = 0;
+	const tally: CreditTally = { billed: 0, finished: 0, unfinished: 0, pendingEstimate: 0, reused: 0 };
 	outputs.forEach((items, itemIndex) => {
 		const billing = billings[itemIndex];
 		for (const item of items) {
 			if (billing === undefined || item.json.error !== undefined) continue;
 			item.json.estimatedCredits = billing.likelyCredits;
-			// A job reused by key was paid for by an earlier execution.
-			if (item.json.reusedJob === 'idempotencyKey') continue;
+			if (item.json.reusedJob === 'idempotencyKey') {
+				tally.reused++;
+				continue;
+			}
 			const cost = actualCost(item.json);
-			if (cost === undefined) unfinished++;
-			else spent += cost;
+			if (cost === undefined) {
+				tally.unfinished++;
+				tally.pendingEstimate += billing.likelyCredits;
+			} else {
+				tally.finished++;
+				tally.billed += cost;
+			}
 		}
 	});
 	const forgottenKeys = keyMemories.get(context)?.hint();
 	if (forgottenKeys) context.addExecutionHints({ message: forgottenKeys, location: 'outputPane' });
-	context.addExecutionHints({
-		message: creditsSpentHint(spent, estimate.likely, unfinished, {
-			guard: estimate.guard,
-			capSet: batchSetting(billings)?.maxCredits !== undefined,
-		}),
-		location: 'outputPane',
-	});
+	context.addExecutionHints({ message: creditsHint(tally), location: 'outputPane' });
+}
+
+function jobs(count: number): string {
+	return count === 1 ? '1 job' : `${count} jobs`;
+}
+
+/**
+ * Text of the execution hint after a batch: one figure, what the service billed, as it reported
+ * on each finished job; for jobs still running, the estimate they carry instead, said to be one.
+ */
+export function creditsHint({ billed, finished, unfinished, pendingEstimate, reused }: CreditTally): string {
+	const parts: string[] = [];
+	if (finished > 0 || unfinished === 0) {
+		const scope = unfinished > 0 ? ' so far' : '';
+		const source =
+			finished > 0
+				? `, as the service reported for ${finished === 1 ? 'the finished job' : `the ${finished} finished jobs`} (cost or totalCost in the output)`
+				: '';
+		parts.push(`Credits billed${scope}: ${roundCredits(billed)}${source}.`);
+	}
+	if (unfinished > 0) {
+		parts.push(
+			`${jobs(unfinished)} still running: estimated ${roundCredits(pendingEstimate)} credits more (estimatedCredits in the output, ${CODE_READING}); the service reports the cost when a job ends.`,
+		);
+	}
+	if (reused > 0)
+		parts.push(
+			`${jobs(reused)} reused by Idempotency Key ${reused === 1 ? 'was' : 'were'} paid for by an earlier run.`,
+		);
+	return parts.join(' ');
 }
 
 export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): number {
@@ -126,6 +192,7 @@ export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): num
 interface CreditCapExceeded {
 	message: string;
 	description: string;
+	itemIndex?: number;
 }
 
 /**
@@ -143,25 +210,4 @@ export function checkCreditCap(
 		message: `Estimated cost of ${estimatedTotal} credits is over Max Credits per Execution (${maxCredits})`,
 		description: `Nothing was started. The ${starts} of this execution could cost up to ${estimatedTotal} credits, counting what the node cannot know at its dearest and the dearer of the service's documented and actual rules. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
 	};
-}
-
-/** What Max Credits per Execution counted, worth naming only when a cap is set and it counted more than the estimate. */
-interface CapCount {
-	guard: number;
-	capSet: boolean;
-}
-
-/** Text of the execution hint after a batch: what was spent against what was estimated, and what the cap counted. */
-export function creditsSpentHint(
-	spent: number,
-	estimated: number,
-	unfinished: number,
-	cap: CapCount = { guard: estimated, capSet: false },
-): string {
-	const pending =
-		unfinished === 0
-			? ''
-			: ` ${unfinished} job${unfinished === 1 ? ' has' : 's have'} not finished, so ${unfinished === 1 ? 'its' : 'their'} cost is not counted yet.`;
-	const counted = cap.capSet && cap.guard !== estimated ? `; Max Credits counted up to ${roundCredits(cap.guard)}` : '';
-	return `Credits spent: ${roundCredits(spent)} (estimated ${roundCredits(estimated)}, ${CODE_READING}${counted}).${pending}`;
 }

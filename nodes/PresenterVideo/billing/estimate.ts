@@ -30,6 +30,8 @@ export interface CreditEstimate {
 	assumptions: string[];
 	/** What the likely estimate reads the rules as. */
 	reading: string;
+	/** What the likely estimate counts, in words: "a 1,388-s video from a script of 3,470 words". */
+	basis: string;
 	/** Set when no bound is known: the problem and what to set, for an error under a cap. */
 	unbounded?: { problem: string; fix: string };
 }
@@ -84,10 +86,25 @@ export function generationSeconds(body: IDataObject, assumptions: string[] = [],
 	return LONGEST_VIDEO_SECONDS;
 }
 
+function thousands(value: number): string {
+	return value.toLocaleString('en-US');
+}
+
+/** What the likely estimate of a generation counts. */
+function generationBasis(body: IDataObject, likelySeconds: number, images: number): string {
+	const video = has(body, 'script')
+		? `a video of about ${thousands(likelySeconds)} s from a script of ${thousands(countWords(String(body.script)))} words (${SPOKEN_WORDS_PER_SECOND * 60} words a minute)`
+		: has(body, 'prompt') && typeof body.duration === 'number'
+			? `a ${thousands(likelySeconds)}-s video`
+			: `a video as long as its recording, counted as ${LONGEST_VIDEO_SECONDS} s`;
+	return images > 0 ? `${video} with ${images} animated image${images === 1 ? '' : 's'}` : video;
+}
+
 /** Generation: 5 per block of 30 s (the contract's and the code's blocks differ) plus 5 per animated image. */
 export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	const assumptions: string[] = [];
 	const seconds = generationSeconds(body, assumptions);
+	const likelySeconds = generationSeconds(body, [], false);
 	let images = 0;
 	let unbounded: CreditEstimate['unbounded'];
 	if (!has(body, 'script') && !(has(body, 'prompt') && typeof body.duration === 'number')) {
@@ -111,9 +128,10 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	}
 	return {
 		credits: dearestGenerationCredits(seconds, images),
-		likely: generationCredits(generationSeconds(body, [], false), images, 'code'),
+		likely: generationCredits(likelySeconds, images, 'code'),
 		assumptions,
 		reading: CODE_READING,
+		basis: generationBasis(body, likelySeconds, images),
 		unbounded,
 	};
 }
@@ -216,7 +234,9 @@ export function estimateExportCredits(
 	const origin = likelyVideo.origin ?? 'api';
 	// The service's code debits no export of an API-made video.
 	const likely = origin === 'api' ? 0 : exportCredits(body, likelyVideo, likelySeconds, origin, false, []);
-	return { credits, likely, assumptions, reading: CODE_READING, unbounded };
+	const model = isAvatarModel(body.avatar_model) ? ` with the ${body.avatar_model} avatar model` : '';
+	const basis = `the export of a ${thousands(likelySeconds)}-s video${model}`;
+	return { credits, likely, assumptions, reading: CODE_READING, basis, unbounded };
 }
 
 /** Two starts of one item (Create: generation, then export), summed. */
@@ -226,6 +246,8 @@ export function addEstimates(first: CreditEstimate, second: CreditEstimate): Cre
 		likely: roundCredits(first.likely + second.likely),
 		assumptions: [...first.assumptions, ...second.assumptions],
 		reading: first.reading,
+		// The basis says what the likely figure counts: a start it counts at nothing adds nothing to say.
+		basis: second.likely > 0 ? `${first.basis}, then ${second.basis}` : first.basis,
 		unbounded: first.unbounded ?? second.unbounded,
 	};
 }

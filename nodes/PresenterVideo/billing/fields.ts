@@ -22,7 +22,7 @@ export const billingOptionFields: INodeProperties[] = [
 		// No min, max or precision: the editor would clamp or round the cap the user typed.
 		default: 100,
 		description:
-			'Start nothing when the cost of all items together could be over this many credits (0 to 1,000,000), counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, there is no cap.',
+			'Start nothing when the cost of all items together could be over this many credits (0 to 1,000,000), counting what the node cannot know at its dearest. Read from the first item: items that map another value are refused. Without this option, an item estimated at over 100 credits (a 10-minute video) is refused, and the items together have no cap.',
 	},
 	{
 		displayName: 'Idempotency Key',
@@ -72,6 +72,8 @@ export interface ItemBilling {
 	credits: number;
 	/** What is shown: the likelier reading (see estimate.ts). */
 	likelyCredits: number;
+	/** What the likely figure counts, in words. */
+	basis: string;
 	/** Set when nothing bounds the item's cost: refused under a cap. */
 	unbounded?: CreditEstimate['unbounded'];
 	idempotencyKey?: string;
@@ -123,6 +125,7 @@ export function readItemBilling(context: IExecuteFunctions, itemIndex: number, e
 	return {
 		credits: estimate.credits,
 		likelyCredits: estimate.likely,
+		basis: estimate.basis,
 		unbounded: estimate.unbounded,
 		idempotencyKey: readIdempotencyKey(idempotencyKey),
 		maxCredits: isUnset(maxCredits)

@@ -18,6 +18,23 @@ function mayHaveBeenBilled(error: unknown): boolean {
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 
+/** The service's 4xx answer to a start (but a time-out, 408) means it refused it: nothing was billed. */
+function refusedStatus(error: unknown): number | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const status = Number(error.httpCode);
+	return status >= 400 && status < 500 && status !== 408 ? status : undefined;
+}
+
+/** Says on the error of a start the service refused that nothing was started or billed for it. */
+export function noteRefusedStart(error: unknown, what: string): void {
+	const status = refusedStatus(error);
+	if (status === undefined) return;
+	addNote(
+		error as Error,
+		`The service refused ${what} (HTTP ${status}): nothing was started or billed for it.`,
+	);
+}
+
 /** A place among calls waiting for the rate limit: the longer the video, the sooner, as what follows it takes longest. */
 export function longestFirst(sizeSeconds: number | undefined): number {
 	return -(sizeSeconds ?? 0);
@@ -51,6 +68,7 @@ export async function startJob(
 			: send(() => {}).then((answer) => ({ jobId: answer?.job_id, start: answer }))
 	).catch((error: Error) => {
 		if (sent && mayHaveBeenBilled(error)) tools.registerUnansweredStart({ kind, itemIndex, error });
+		else if (sent) noteRefusedStart(error, `the ${kind} start of item ${itemIndex}`);
 		throw error;
 	});
 	if (outcome.reusedBy) {

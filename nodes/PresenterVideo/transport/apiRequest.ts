@@ -6,6 +6,8 @@ import {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { BASE_URL_HELP, malformedBaseUrlReason } from './errors';
+
 export const CREDENTIAL_TYPE = 'presenterVideoApi';
 
 /** A status read must not hang a poll loop; a start may take longer while the service prices it. */
@@ -15,8 +17,7 @@ export const START_TIMEOUT_MS = 60_000;
 
 /**
  * The one rule for the API root: the credential's Base URL, with or without trailing slashes or the
- * API path, followed by the API path once. The node applies it in code; the credential's test
- * request, which n8n resolves on its own, applies the same rule as an expression.
+ * API path, followed by the API path once. The node and the credential's Test both apply it.
  */
 const API_PATH = '/api/public/v1';
 
@@ -28,8 +29,6 @@ export function apiRootFromBaseUrl(baseUrl: string): string {
 	return `${baseUrl.trim().replace(TRAILING_SLASHES, '').replace(API_PATH_SUFFIX, '')}${API_PATH}`;
 }
 
-export const API_ROOT_EXPRESSION = `={{ $credentials.baseUrl.trim().replace(${TRAILING_SLASHES}, '').replace(${API_PATH_SUFFIX}, '') + '${API_PATH}' }}`;
-
 /** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
 export type ApiContext = IAllExecuteFunctions;
 
@@ -37,13 +36,12 @@ export type ApiContext = IAllExecuteFunctions;
 export async function resolveApiRoot(context: ApiContext): Promise<string> {
 	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
 	const baseUrl = String(credentials.baseUrl ?? '').trim();
-	if (!/^https?:\/\/[^/]+/i.test(baseUrl)) {
+	const problem = malformedBaseUrlReason(baseUrl);
+	if (problem !== undefined) {
 		throw new NodeOperationError(
 			context.getNode(),
-			'The Base URL in the Presenter Video API credential is not a web address',
-			{
-				description: 'Open the credential and set Base URL to the root of the service, starting with https://.',
-			},
+			`The Base URL in the Presenter Video API credential is not a web address: ${problem}`,
+			{ description: `Nothing was sent to the service, so nothing was started or billed. ${BASE_URL_HELP}` },
 		);
 	}
 	return apiRootFromBaseUrl(baseUrl);

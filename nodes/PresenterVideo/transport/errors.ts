@@ -180,6 +180,27 @@ const UNREACHABLE_CAUSES: Record<string, string> = {
 export const BASE_URL_HELP =
 	"The Base URL is the address of the service's API: the part before /api/public/v1 in the addresses of the service's API documentation, for example https://api.example.com. Correct it in the Presenter Video API credential, and check that n8n can reach it (a proxy or firewall may stand between).";
 
+/** Why the Base URL cannot be reached, for a cause that means no connection was made; undefined for any other cause. */
+export function unreachableReason(cause: string): string | undefined {
+	return UNREACHABLE_CAUSES[cause];
+}
+
+/**
+ * What is wrong with a Base URL that is not a web address, before anything is sent: the node and
+ * the credential's Test apply the same rule. Undefined for an http(s) address with a host.
+ */
+export function malformedBaseUrlReason(baseUrl: string): string | undefined {
+	const text = baseUrl.trim();
+	if (text === '') return 'it is empty';
+	const shown = `"${text.slice(0, 200)}"`;
+	if (!/^https?:\/\//i.test(text)) {
+		const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1];
+		return scheme ? `${shown} starts with ${scheme}://, not https://` : `${shown} does not start with https://`;
+	}
+	if (!URL.canParse(text) || new URL(text).hostname === '') return `${shown} is not a valid address`;
+	return undefined;
+}
+
 /** Errors of requests that never connected: nothing was sent, so nothing was started or billed. */
 const unreached = new WeakSet<Error>();
 
@@ -194,7 +215,7 @@ export function buildNetworkError(
 	cause: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const reason = UNREACHABLE_CAUSES[cause];
+	const reason = unreachableReason(cause);
 	if (reason !== undefined) {
 		const error = new NodeApiError(
 			node,
@@ -238,7 +259,7 @@ export function buildMalformedResponseError(
 }
 
 /** Only the host of a Location is named: its path or query may carry a token. */
-function locationHost(location: unknown, endpoint: string): string {
+export function locationHost(location: unknown, endpoint: string): string {
 	if (typeof location !== 'string' || location.trim() === '') return 'no address';
 	if (!URL.canParse(location))
 		return location.startsWith('/') ? 'another path on the same host' : 'an unreadable address';

@@ -38,7 +38,9 @@ describe('PresenterVideoTrigger description', () => {
 	});
 
 	it('makes the credential optional: only Confirm With API uses it', () => {
-		expect(description.credentials).toEqual([{ name: 'presenterVideoApi', required: false }]);
+		expect(description.credentials).toEqual([
+			{ name: 'presenterVideoApi', required: false, testedBy: 'presenterVideoApiTest' },
+		]);
 	});
 
 	it('asks for the events, with the four job events', () => {

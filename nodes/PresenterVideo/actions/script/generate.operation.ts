@@ -8,6 +8,7 @@ import {
 
 import { allowExpressionSyntaxField, guardLiteralExpressions } from '../../input/literalExpressions';
 import { buildScriptBody } from '../../input/requestBodies';
+import { noteRefusedStart } from '../../jobs/start';
 import type { ItemTools } from '../../jobs/types';
 import { LIMITS } from '../../service/limits';
 import type { ScriptResult } from '../../service/types';
@@ -80,7 +81,12 @@ export async function execute(
 	body: IDataObject,
 	{ client, start }: ItemTools,
 ): Promise<INodeExecutionData[]> {
-	const result = await start(async () => await client.start<ScriptResult>('/script/generate', body, { itemIndex }));
+	const result = await start(
+		async () => await client.start<ScriptResult>('/script/generate', body, { itemIndex }),
+	).catch((error: unknown) => {
+		noteRefusedStart(error, `the script generation of item ${itemIndex}`);
+		throw error;
+	});
 	const json: IDataObject = { script: result.script, cost: result.cost, extractedImages: result.extractedImages ?? [] };
 	return [{ json }];
 }

@@ -1,6 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { checkCreditCap, creditsSpentHint, totalCredits } from '../../../../nodes/PresenterVideo/billing/batch';
+import { checkCreditCap, creditsHint, totalCredits } from '../../../../nodes/PresenterVideo/billing/batch';
 import type { Sandbox } from '../../../sandbox';
 import { apiRequests, FAST_POLLING, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -53,7 +53,7 @@ describe('Credits and starts of a batch, in a workflow', () => {
 		expect(error?.description).toMatch(/Nothing was started\..*raise Max Credits per Execution .* to at least 15/);
 	});
 
-	it('under the cap, every item carries its estimate and the hint gives credits spent against the estimate', async () => {
+	it('under the cap, every item carries its estimate and the hint gives what the service billed', async () => {
 		const result = await runPresenterVideo(sandbox, {
 			items: rows('a', 'b'),
 			parameters: generateRows({ maxCredits: 10 }),
@@ -70,7 +70,7 @@ describe('Credits and starts of a batch, in a workflow', () => {
 		}
 		const [task] = result.run.data.resultData.runData['Presenter Video'];
 		expect(task.hints?.map((hint) => hint.message)).toContain(
-			'Credits spent: 10 (estimated 10, as the service’s code bills today).',
+			'Credits billed: 10, as the service reported for the 2 finished jobs (cost or totalCost in the output).',
 		);
 	});
 
@@ -319,6 +319,60 @@ describe('Credits and starts of a batch, in a workflow', () => {
 	});
 });
 
+describe('without Max Credits per Execution', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => (sandbox = await withSandbox()));
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.clearLog());
+
+	/** 3,470 words: about 1,388 s of video at 150 words a minute, 230 credits as the service's code bills. */
+	const longScript = Array.from({ length: 3470 }, (_, index) => `word${index}`).join(' ');
+	const scriptVideo = (options: INodeParameters = {}): INodeParameters => ({
+		resource: 'video',
+		operation: 'generate',
+		inputMethod: 'script',
+		script: longScript,
+		voice: { __rl: true, mode: 'id', value: 'voice_olivia_en_us' },
+		format: 'vertical',
+		waitForCompletion: 'none',
+		options,
+	});
+	const starts = () => apiRequests(sandbox, '/generation/start', 'POST');
+
+	it('refuses an item estimated over 100 credits, saying what it counts and the cap that would run it', async () => {
+		const result = await runPresenterVideo(sandbox, { parameters: scriptVideo() });
+		const error = result.errorOf('Presenter Video');
+		expect(error?.message).toBe(
+			'Item 0 would cost about 230 credits, more than an item may without Max Credits per Execution (100)',
+		);
+		expect(error?.description).toContain(
+			'Nothing was started. The estimate counts a video of about 1,388 s from a script of 3,470 words (150 words a minute)',
+		);
+		expect(error?.description).toMatch(/set it to at least 350: the cap counts every item/);
+		expect(starts()).toHaveLength(0);
+	});
+
+	it('starts it once a cap allows it', async () => {
+		const result = await runPresenterVideo(sandbox, { parameters: scriptVideo({ maxCredits: 350 }) });
+		expect(result.errorOf('Presenter Video')).toBeUndefined();
+		expect(starts()).toHaveLength(1);
+	});
+
+	it('lets the longest prompt video through, and any number of items each under the limit', async () => {
+		const longest = await runPresenterVideo(sandbox, {
+			parameters: { ...generateRows(), duration: 600, waitForCompletion: 'none' },
+			items: rows('a'),
+		});
+		expect(longest.errorOf('Presenter Video')).toBeUndefined();
+		const many = await runPresenterVideo(sandbox, {
+			parameters: { ...generateRows(), duration: 60, waitForCompletion: 'none' },
+			items: rows(...Array.from({ length: 12 }, (_, index) => `row-${index}`)),
+		});
+		expect(many.errorOf('Presenter Video')).toBeUndefined();
+		expect(starts()).toHaveLength(13);
+	});
+});
+
 describe('credit cap', () => {
 	it('sums a batch without floating-point noise', () => {
 		expect(totalCredits([{ credits: 55.2 }, { credits: 0.1 }, { credits: 0.2 }])).toBe(55.5);
@@ -344,19 +398,27 @@ describe('credit cap', () => {
 		expect(checkCreditCap(5, 0, 1)?.description).toContain('The 1 start of this execution');
 	});
 
-	it('writes the spent-and-estimated hint, naming jobs whose cost is not known yet', () => {
-		expect(creditsSpentHint(55.2, 60, 0)).toBe(
-			'Credits spent: 55.2 (estimated 60, as the service’s code bills today).',
+	it('gives one figure when every job has ended: what the service reported', () => {
+		expect(creditsHint({ billed: 55.2, finished: 3, unfinished: 0, pendingEstimate: 0, reused: 0 })).toBe(
+			'Credits billed: 55.2, as the service reported for the 3 finished jobs (cost or totalCost in the output).',
 		);
-		expect(creditsSpentHint(10, 20, 1, { guard: 35, capSet: true })).toBe(
-			'Credits spent: 10 (estimated 20, as the service’s code bills today; Max Credits counted up to 35). 1 job has not finished, so its cost is not counted yet.',
+		expect(creditsHint({ billed: 5, finished: 1, unfinished: 0, pendingEstimate: 0, reused: 0 })).toBe(
+			'Credits billed: 5, as the service reported for the finished job (cost or totalCost in the output).',
 		);
-		expect(creditsSpentHint(0, 20, 2)).toContain('2 jobs have not finished, so their cost');
 	});
 
-	it('names what Max Credits counted only when a cap is set', () => {
-		expect(creditsSpentHint(0, 0, 0, { guard: 3150, capSet: false })).toBe(
-			'Credits spent: 0 (estimated 0, as the service’s code bills today).',
+	it('gives the estimate of jobs still running as an estimate, apart from what was billed', () => {
+		expect(creditsHint({ billed: 10, finished: 1, unfinished: 2, pendingEstimate: 20, reused: 0 })).toBe(
+			'Credits billed so far: 10, as the service reported for the finished job (cost or totalCost in the output). 2 jobs still running: estimated 20 credits more (estimatedCredits in the output, as the service’s code bills today); the service reports the cost when a job ends.',
+		);
+		expect(creditsHint({ billed: 0, finished: 0, unfinished: 1, pendingEstimate: 10, reused: 0 })).toBe(
+			'1 job still running: estimated 10 credits more (estimatedCredits in the output, as the service’s code bills today); the service reports the cost when a job ends.',
+		);
+	});
+
+	it('names jobs reused by key, which an earlier run paid for', () => {
+		expect(creditsHint({ billed: 0, finished: 0, unfinished: 0, pendingEstimate: 0, reused: 3 })).toBe(
+			'Credits billed: 0. 3 jobs reused by Idempotency Key were paid for by an earlier run.',
 		);
 	});
 });

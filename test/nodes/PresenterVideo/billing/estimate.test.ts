@@ -1,4 +1,8 @@
-import { estimateExportCredits, estimateGenerationCredits } from '../../../../nodes/PresenterVideo/billing/estimate';
+import {
+	addEstimates,
+	estimateExportCredits,
+	estimateGenerationCredits,
+} from '../../../../nodes/PresenterVideo/billing/estimate';
 import { CODE_EXPORT_PRICES, codeGenerationCost } from '../../../sandbox/code-costs';
 import { AVATAR_MODELS, exportCost, generationCost } from '../../../sandbox/costs';
 import { scriptSeconds } from '../../../sandbox/durations';
@@ -167,5 +171,30 @@ describe('credit estimate of a generation start', () => {
 			'Give a script or a prompt with a duration, or clear Max Credits per Execution.',
 		);
 		expect(estimateGenerationCredits({ prompt: 'A talk', duration: 60 }).unbounded).toBeUndefined();
+	});
+});
+
+describe('what an estimate counts, in words', () => {
+	it('names a script’s words and the video they make, and a prompt video’s length', () => {
+		const words = Array.from({ length: 3470 }, () => 'word').join(' ');
+		expect(estimateGenerationCredits({ script: words }).basis).toBe(
+			'a video of about 1,388 s from a script of 3,470 words (150 words a minute)',
+		);
+		expect(
+			estimateGenerationCredits({ prompt: 'Coffee', duration: 45, animate_image: true, animate_image_max: 2 }).basis,
+		).toBe('a 45-s video with 2 animated images');
+	});
+
+	it('leaves out a second start it counts at nothing', () => {
+		const generation = estimateGenerationCredits({ prompt: 'Coffee', duration: 45 });
+		const freeExport = estimateExportCredits({ video_id: 'v1' }, { ...known, durationSeconds: 45 });
+		const paidExport = estimateExportCredits(
+			{ video_id: 'v1', avatar_model: 'premium' },
+			{ durationSeconds: 45, origin: 'dashboard' },
+		);
+		expect(addEstimates(generation, freeExport).basis).toBe('a 45-s video');
+		expect(addEstimates(generation, paidExport).basis).toBe(
+			'a 45-s video, then the export of a 45-s video with the premium avatar model',
+		);
 	});
 });

@@ -55,4 +55,19 @@ describe('a Base URL that cannot be reached', () => {
 		expect(fixed.output[0].json).toMatchObject({ jobId: expect.stringMatching(/^run_/) });
 		expect(fixed.output[0].json.reusedJob).toBeUndefined();
 	});
+
+	it('is explained before anything is sent when it is not a web address', async () => {
+		sandbox.clearLog();
+		const result = await runPresenterVideo(
+			{ baseUrl: sandbox.baseUrl.replace(/^http:\/\//, ''), keys: sandbox.keys },
+			{ parameters: PROMPT_GENERATE },
+		);
+		const error = result.errorOf('Presenter Video') as DescribedError;
+		expect(error.message).toMatch(
+			/^The Base URL in the Presenter Video API credential is not a web address: "127\.0\.0\.1:\d+" does not start with https:\/\/$/,
+		);
+		expect(error.description).toContain('Nothing was sent to the service, so nothing was started or billed.');
+		expect(error.description).toContain('the part before /api/public/v1');
+		expect(sandbox.requests).toHaveLength(0);
+	});
 });
