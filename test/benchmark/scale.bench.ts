@@ -30,8 +30,10 @@ async function main(): Promise<void> {
 		const runBuiltNode = await loadBuiltNode(sandbox);
 		await warmUp(runBuiltNode);
 		const began = Date.now();
+		const cpuBefore = process.cpuUsage();
 		const result = await runBuiltNode(CREATE_ROW, batchItems(seconds));
 		const wallMs = wallMsOf(Date.now() - began);
+		const cpu = process.cpuUsage(cpuBefore);
 		if (sandbox.requests.some((request) => request.at < began)) throw new Error('The warm-up sent a request');
 		const {
 			items,
@@ -47,8 +49,15 @@ async function main(): Promise<void> {
 			wallMs,
 			schedule,
 		});
+		// The process's CPU: the node, n8n-core and the sandbox, which runs in this process too.
+		const cpuMs = (cpu.user + cpu.system) / 1000;
+		const extra = {
+			cpuMs: Math.round(cpuMs),
+			cpuMsPerItem: Number((cpuMs / items).toFixed(2)),
+			staticDataBytes: JSON.stringify(result.staticData).length,
+		};
 		console.log(
-			JSON.stringify({ items, mode: shape, videoSeconds, timeScale, status: result.status, ...figures }, null, 2),
+			JSON.stringify({ items, mode: shape, videoSeconds, timeScale, status: result.status, ...figures, ...extra }, null, 2),
 		);
 	} finally {
 		await sandbox.close();

@@ -59,6 +59,9 @@ const RETRY_PREFIX = 'retry:';
 export class StartLedger {
 	private readonly entries: Record<string, LedgerEntry>;
 
+	/** Whether `entries` is the object the static data holds, so a change is written in place. */
+	private stored = false;
+
 	constructor(
 		private readonly store: IDataObject,
 		private readonly scope: LedgerScope,
@@ -150,9 +153,17 @@ export class StartLedger {
 		return `${RETRY_PREFIX}${executionId}:${runIndex}:${slot.itemIndex}:${slot.kind}`;
 	}
 
-	/** Reassigning the field (rather than editing it in place) marks the static data as changed. */
+	/**
+	 * Assigning the field marks the static data as changed, and it stays marked until n8n saves it
+	 * when the execution ends (`__dataChanged`, read by `WorkflowExecute` as the execution ends and
+	 * cleared only by the save, in n8n 2.41.1 and 1.123.81): so the ledger is assigned once, and
+	 * later changes edit that same object, which n8n saves as it is then. A copy on every claim
+	 * would cost in proportion to the square of a batch's starts.
+	 */
 	private save(): void {
-		this.store[this.field] = { ...this.entries };
+		if (this.stored && this.store[this.field] === this.entries) return;
+		this.store[this.field] = this.entries;
+		this.stored = true;
 	}
 
 	/** Drops keyed entries past the retention and retry entries of other executions. */

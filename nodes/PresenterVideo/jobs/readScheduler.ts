@@ -1,5 +1,7 @@
 import { JOB_KINDS, pollInterval } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
+import { MinHeap } from '../transport/minHeap';
+import { Wakeups } from './wakeups';
 
 /** A job being waited for, as the scheduler sees it. */
 export interface ScheduledRead {
@@ -8,9 +10,11 @@ export interface ScheduledRead {
 	/** The job's size (the video's requested seconds); job times are taken as proportional to it. */
 	size: number;
 	lastReadAt?: number;
+	/** Set once the job no longer waits. */
+	released?: boolean;
 }
 
-interface RateShape {
+export interface RateShape {
 	limit: number;
 	windowMs: number;
 }
@@ -48,12 +52,14 @@ function longestInterval(kind: JobKind): number {
  * job seen running bounds it closely from below, jobs are expected halfway between the two.
  */
 export class ReadScheduler {
-	private readonly jobs = new Set<ScheduledRead>();
+	/** How many jobs wait, all kinds together. */
+	private waiting = 0;
 
 	private readonly bounds: Record<JobKind, TimeBounds> = { generation: { running: 0 }, export: { running: 0 } };
 
-	/** The oldest and the shortest waiting job of each kind, worked out again after jobs come or go. */
-	private pioneers?: Set<ScheduledRead>;
+	/** The waiting jobs of each kind, oldest first and shortest first: the first of each is a pioneer. */
+	private readonly oldest = byKind((a, b) => a.startedAt < b.startedAt);
+	private readonly shortest = byKind((a, b) => a.size < b.size || (a.size === b.size && a.startedAt < b.startedAt));
 
 	/** The number of jobs resting times were last worked out for (as a power of two). */
 	private restScale = 0;
@@ -61,29 +67,36 @@ export class ReadScheduler {
 	/** Changes whenever a read's due time may have moved for jobs other than the one read. */
 	version = 0;
 
+	private readonly wakeups = new Wakeups();
+	private readonly signals = new WeakSet<AbortSignal>();
+
 	constructor(private readonly rate: () => RateShape) {}
 
-	track(job: Omit<ScheduledRead, 'lastReadAt'>): ScheduledRead {
+	track(job: Omit<ScheduledRead, 'lastReadAt' | 'released'>): ScheduledRead {
 		const entry: ScheduledRead = { ...job, size: job.size > 0 ? job.size : 1 };
-		this.jobs.add(entry);
-		this.pioneers = undefined;
+		this.waiting += 1;
+		this.oldest[entry.kind].push(entry);
+		this.shortest[entry.kind].push(entry);
 		this.rescaleRests();
 		return entry;
 	}
 
 	release(entry: ScheduledRead): void {
-		if (this.isPioneer(entry)) this.version += 1;
-		this.jobs.delete(entry);
-		this.pioneers = undefined;
+		if (entry.released) return;
+		// A pioneer's place matters to the others only until a job of its kind has finished.
+		const moved = this.isPioneer(entry) && this.bounds[entry.kind].finished === undefined;
+		entry.released = true;
+		this.waiting -= 1;
+		if (moved) this.moved();
 		this.rescaleRests();
 	}
 
 	/** Resting times follow the number of jobs: when it doubles or halves, resting jobs look again. */
 	private rescaleRests(): void {
-		const scale = Math.floor(Math.log2(this.jobs.size + 1));
+		const scale = Math.floor(Math.log2(this.waiting + 1));
 		if (scale === this.restScale) return;
 		this.restScale = scale;
-		this.version += 1;
+		this.moved();
 	}
 
 	/** A read came back at `at`: a job seen running or finished bounds how long such jobs take. */
@@ -91,15 +104,31 @@ export class ReadScheduler {
 		entry.lastReadAt = at;
 		const perSize = (at - entry.startedAt) / entry.size;
 		const bounds = this.bounds[entry.kind];
+		const expected = this.expectedPerSize(entry.kind);
 		if (finished) {
 			if (bounds.finished !== undefined && bounds.finished <= perSize) return;
 			bounds.finished = perSize;
-			this.version += 1;
-		} else if (perSize > bounds.running) {
-			bounds.running = perSize;
-			// Only matters to other jobs once a finish gave an upper bound.
-			if (bounds.finished !== undefined) this.version += 1;
+		} else if (perSize > bounds.running) bounds.running = perSize;
+		// Other jobs look again only when what they expect moved.
+		if (this.expectedPerSize(entry.kind) !== expected) this.moved();
+	}
+
+	/**
+	 * Rests until `at` (epoch ms), or until what jobs taught moves due times (the version changes),
+	 * or until `signal` aborts; one listener a signal, however many jobs rest.
+	 */
+	async rest(at: number, signal?: AbortSignal): Promise<void> {
+		if (signal?.aborted) return;
+		if (signal && !this.signals.has(signal)) {
+			this.signals.add(signal);
+			signal.addEventListener('abort', () => this.wakeups.wakeAll(), { once: true });
 		}
+		await this.wakeups.until(at);
+	}
+
+	private moved(): void {
+		this.version += 1;
+		this.wakeups.wakeAll();
 	}
 
 	/** The time per second of video jobs of a kind are expected to take, once one has finished. */
@@ -111,26 +140,18 @@ export class ReadScheduler {
 
 	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until one finishes. */
 	private isPioneer(entry: ScheduledRead): boolean {
-		if (!this.pioneers) {
-			const oldest: Partial<Record<JobKind, ScheduledRead>> = {};
-			const shortest: Partial<Record<JobKind, ScheduledRead>> = {};
-			for (const job of this.jobs) {
-				const old = oldest[job.kind];
-				if (!old || job.startedAt < old.startedAt) oldest[job.kind] = job;
-				const short = shortest[job.kind];
-				if (!short || job.size < short.size || (job.size === short.size && job.startedAt < short.startedAt)) {
-					shortest[job.kind] = job;
-				}
-			}
-			this.pioneers = new Set([...Object.values(oldest), ...Object.values(shortest)]);
-		}
-		return this.pioneers.has(entry);
+		return firstWaiting(this.oldest[entry.kind]) === entry || firstWaiting(this.shortest[entry.kind]) === entry;
+	}
+
+	/** The request budget's limit and window, as the service shows them. */
+	get window(): RateShape {
+		return this.rate();
 	}
 
 	/** Time the whole budget needs to read every waiting job once. */
 	private fairShareMs(): number {
 		const { limit, windowMs } = this.rate();
-		return (this.jobs.size * windowMs) / Math.max(limit, 1);
+		return (this.waiting * windowMs) / Math.max(limit, 1);
 	}
 
 	/** When `entry` should be read next (epoch ms); also its place among reads waiting for room. */
@@ -149,4 +170,14 @@ export class ReadScheduler {
 		);
 		return Math.max(scheduled, last + longestRest);
 	}
+}
+
+function byKind(before: (a: ScheduledRead, b: ScheduledRead) => boolean): Record<JobKind, MinHeap<ScheduledRead>> {
+	return { generation: new MinHeap(before), export: new MinHeap(before) };
+}
+
+/** The first job of a heap still waiting: released ones are let go on the way. */
+function firstWaiting(heap: MinHeap<ScheduledRead>): ScheduledRead | undefined {
+	while (heap.peek()?.released) heap.pop();
+	return heap.peek();
 }

@@ -1,5 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
+import { MinHeap } from './minHeap';
 import { header, headerNumber } from './retryPolicy';
 import { ServiceClock } from './serviceClock';
 
@@ -21,6 +22,8 @@ export interface BudgetRequest {
 	signal?: AbortSignal;
 	/** Local epoch ms after which waiting is pointless: acquire gives up and returns undefined. */
 	deadline?: number;
+	/** The requests per minute the caller's credential allows; the budget's own when not given. */
+	limit?: number;
 }
 
 /** What came back: an HTTP status with its headers, or nothing (the call may still have counted). */
@@ -37,10 +40,21 @@ export class BudgetDeadlineError extends Error {
 	}
 }
 
-type Waiter = BudgetRequest & { seq: number; grant(permit: Permit | undefined): void };
+type Waiter = BudgetRequest & { seq: number; grant(permit: Permit | undefined): void; done: boolean };
+
+/** One execution's waiting calls, best first, and when it was last served (-1: never). */
+type Lane = { waiting: MinHeap<Waiter>; servedSeq: number; servedAt: number };
 
 /** One of our calls, numbered in sending order; `answeredAt` unset while in flight. */
-type OurCall = { seq: number; sentAt: number; answeredAt?: number };
+type OurCall = { seq: number; sentAt: number; answeredAt?: number; limit: number };
+
+/** Within an execution: by priority, then order, then asking order. */
+function before(a: Waiter, b: Waiter): boolean {
+	const rank = RANKS[a.priority] - RANKS[b.priority];
+	if (rank !== 0) return rank < 0;
+	const order = (a.order ?? 0) - (b.order ?? 0);
+	return order !== 0 ? order < 0 : a.seq < b.seq;
+}
 
 /**
  * The window as the answer to one of our calls showed it when that call arrived: the room left,
@@ -49,8 +63,13 @@ type OurCall = { seq: number; sentAt: number; answeredAt?: number };
  */
 type WindowView = { seq: number; at: number; free: number; counted: Set<OurCall>; share: number };
 
-/** How often waiting calls are checked for a cancelled execution or a passed deadline. */
+/** How often the budget looks again while calls wait: a cancel or a deadline also wakes it. */
 const CHECK_MS = 200;
+/**
+ * A call this close to its deadline goes before every other, starts included: the read at Max Wait,
+ * and a read whose Max Wait is about to pass, must not wait behind a batch's starts.
+ */
+const URGENT_MS = 5_000;
 /** The longest a refusal's named time is believed: a wrong header must not stall a workflow for hours. */
 const MAX_HOLD_MS = 15 * 60_000;
 
@@ -72,8 +91,15 @@ const MAX_HOLD_MS = 15 * 60_000;
  */
 export class RequestBudget {
 	private log: OurCall[] = [];
-	private readonly queue: Waiter[] = [];
-	private readonly served = new Map<string, number>();
+	/** Executions with calls waiting or served within a window: others count as never served. */
+	private readonly lanes = new Map<string, Lane>();
+	private readonly deadlines = new MinHeap<Waiter>((a, b) => (a.deadline ?? Infinity) < (b.deadline ?? Infinity));
+	private waiting = 0;
+	private inFlight = 0;
+	private lanesPrunedAt = 0;
+	/** Cancel signals the budget listens to, one listener each, and whether one has fired. */
+	private readonly signals = new WeakSet<AbortSignal>();
+	private aborted = false;
 	private readonly clock = new ServiceClock();
 	private readonly resetSpans: number[] = [];
 	private serviceLimit?: number;
@@ -93,17 +119,24 @@ export class RequestBudget {
 	private wake?: () => void;
 
 	constructor(
-		public configuredLimit: number,
+		/** The limit of a request that names none: the credential's that made the budget. */
+		private readonly defaultLimit: number,
 		private readonly now: () => number = Date.now,
 	) {}
 
 	/** The limit and the window as the service shows them, for the read scheduler's pace. */
 	get window(): { limit: number; windowMs: number } {
-		return { limit: this.limit, windowMs: this.windowMs };
+		return { limit: this.limitOf(this.defaultLimit), windowMs: this.windowMs };
 	}
 
-	private get limit(): number {
-		return Math.min(this.configuredLimit, this.serviceLimit ?? Infinity);
+	/** How many executions the budget keeps turns for: those waiting or served within a window. */
+	get executionsRemembered(): number {
+		return this.lanes.size;
+	}
+
+	/** A credential's limit, never above the one the service names. */
+	private limitOf(configured: number): number {
+		return Math.min(configured, this.serviceLimit ?? Infinity);
 	}
 
 	/** Our calls the service may count at `now`: those in flight, and those answered within a window. */
@@ -120,19 +153,21 @@ export class RequestBudget {
 	}
 
 	/** After a silence of a window, other processes may have started meanwhile: one call feels the way. */
-	private callsInFlight(now: number): number {
-		return now - this.heardAt < this.windowMs ? this.flightCap : 1;
+	private callsInFlight(now: number, limit: number): number {
+		return now - this.heardAt < this.windowMs ? Math.min(this.flightCap, limit) : 1;
 	}
 
 	/**
 	 * When the next call may go (local ms; `now` or earlier: at once), or undefined while only an
-	 * answer to a call in flight can make room.
+	 * answer to a call in flight can make room. `configuredLimit` is the limit of the credential
+	 * whose call is next: each credential's limit holds for its own calls.
 	 */
-	nextCallAt(now: number): number | undefined {
+	nextCallAt(now: number, configuredLimit = this.defaultLimit): number | undefined {
+		const limit = this.limitOf(configuredLimit);
+		if (this.inFlight >= this.callsInFlight(now, limit)) return undefined;
 		const ours = this.ours(now);
-		if (ours.filter((call) => call.answeredAt === undefined).length >= this.callsInFlight(now)) return undefined;
 		const at = Math.max(now, this.heldUntil);
-		if (ours.length >= this.limit) {
+		if (ours.length >= limit) {
 			const leaving = this.firstLeaving(ours);
 			return leaving === Infinity ? undefined : Math.max(at, leaving);
 		}
@@ -140,7 +175,7 @@ export class RequestBudget {
 		const view = this.view && now - this.view.at < this.windowMs ? this.view : undefined;
 		if (!view) return at;
 		const lastSent = ours.length > 0 ? ours[ours.length - 1].sentAt : -Infinity;
-		const paced = view.share < 1 ? lastSent + this.windowMs / Math.max(this.pace * this.limit, 1) : at;
+		const paced = view.share < 1 ? lastSent + this.windowMs / Math.max(this.pace * limit, 1) : at;
 		const sentSince = ours.filter((call) => !view.counted.has(call)).length;
 		if (sentSince + 1 <= Math.floor(view.share * view.free)) return Math.max(at, paced);
 		if (sentSince > 0) return undefined;
@@ -149,58 +184,99 @@ export class RequestBudget {
 
 	/** Waits for leave to send a call; undefined when the deadline came first or the signal aborted. */
 	async acquire(request: BudgetRequest): Promise<Permit | undefined> {
-		if (request.signal?.aborted) return undefined;
+		const { signal } = request;
+		if (signal?.aborted) return undefined;
+		if (signal && !this.signals.has(signal)) {
+			this.signals.add(signal);
+			signal.addEventListener('abort', () => ((this.aborted = true), this.pump()), { once: true });
+		}
 		const permit = new Promise<Permit | undefined>((grant) => {
-			this.queue.push({ ...request, seq: this.seq++, grant });
+			const waiter: Waiter = { ...request, seq: this.seq++, grant, done: false };
+			this.laneOf(waiter).waiting.push(waiter);
+			if (waiter.deadline !== undefined) this.deadlines.push(waiter);
+			this.waiting += 1;
 		});
 		this.pump();
 		return await permit;
 	}
 
-	/** The next waiter: from the execution served longest ago, its best by priority, then order. */
-	private next(): Waiter {
-		const lastServed = (waiter: Waiter) => this.served.get(waiter.lane ?? '') ?? -1;
-		return this.queue.reduce((best, waiter) => {
-			const turn = lastServed(waiter) - lastServed(best);
-			if (turn !== 0) return turn < 0 ? waiter : best;
-			const rank = RANKS[waiter.priority] - RANKS[best.priority];
-			const order = (waiter.order ?? 0) - (best.order ?? 0);
-			return rank < 0 || (rank === 0 && (order < 0 || (order === 0 && waiter.seq < best.seq))) ? waiter : best;
-		});
+	private laneOf(waiter: Waiter): Lane {
+		const name = waiter.lane ?? '';
+		let lane = this.lanes.get(name);
+		if (!lane) {
+			lane = { waiting: new MinHeap(before), servedSeq: -1, servedAt: -Infinity };
+			this.lanes.set(name, lane);
+		}
+		return lane;
+	}
+
+	/** The best waiter of a heap still waiting: those granted or dropped meanwhile are let go. */
+	private static first(heap: MinHeap<Waiter>): Waiter | undefined {
+		while (heap.peek()?.done) heap.pop();
+		return heap.peek();
+	}
+
+	/**
+	 * The next waiter: a call about to miss its deadline; else, from the execution served longest
+	 * ago, its best by priority, then order.
+	 */
+	private next(now: number): Waiter | undefined {
+		const soonest = RequestBudget.first(this.deadlines);
+		if (soonest?.deadline !== undefined && soonest.deadline - now <= URGENT_MS) return soonest;
+		let best: { lane: Lane; waiter: Waiter } | undefined;
+		for (const lane of this.lanes.values()) {
+			const waiter = RequestBudget.first(lane.waiting);
+			if (!waiter) continue;
+			if (!best || lane.servedSeq < best.lane.servedSeq || (lane.servedSeq === best.lane.servedSeq && before(waiter, best.waiter)))
+				best = { lane, waiter };
+		}
+		return best?.waiter;
 	}
 
 	private permit(waiter: Waiter, now: number): Permit {
-		const call: OurCall = { seq: this.sent++, sentAt: now };
+		const call: OurCall = { seq: this.sent++, sentAt: now, limit: this.limitOf(waiter.limit ?? this.defaultLimit) };
 		this.log.push(call);
-		this.served.set(waiter.lane ?? '', this.seq++);
+		this.inFlight += 1;
+		const lane = this.laneOf(waiter);
+		lane.servedSeq = this.seq++;
+		lane.servedAt = now;
 		return {
 			finish: (answer) => {
 				if (call.answeredAt !== undefined) return;
 				call.answeredAt = this.now();
+				this.inFlight -= 1;
 				if (answer) this.learn(call, answer);
 				this.pump();
 			},
 		};
 	}
 
+	/** Hands a waiter its permit, or nothing, once. */
+	private settle(waiter: Waiter, permit: Permit | undefined): void {
+		waiter.done = true;
+		this.waiting -= 1;
+		waiter.grant(permit);
+	}
+
 	/** What an answer says: the service's clock, limit, window length and room, or a refusal. */
 	private learn(call: OurCall, { status, headers }: NonNullable<CallAnswer>): void {
 		const now = call.answeredAt ?? this.now();
-		const cap = this.callsInFlight(now);
-		this.flightCap = status === 429 ? Math.max(1, Math.floor(cap / 2)) : Math.min(cap + 1, this.limit);
+		const limit = this.serviceLimit ?? call.limit;
+		const cap = this.callsInFlight(now, limit);
+		this.flightCap = status === 429 ? Math.max(1, Math.floor(cap / 2)) : Math.min(cap + 1, limit);
 		this.heardAt = now;
 		this.clock.observe(header(headers, 'date'), call.sentAt, now);
 		const number = (name: string) => headerNumber(headers, name);
-		const limit = number('x-ratelimit-limit');
-		if (limit !== undefined && limit > 0) this.serviceLimit = limit;
+		const named = number('x-ratelimit-limit');
+		if (named !== undefined && named > 0) this.serviceLimit = named;
 		const reset = number('x-ratelimit-reset');
 		if (status !== 429 && reset !== undefined) {
 			this.learnWindow(reset * 1000 - this.clock.serviceTime((call.sentAt + now) / 2));
 		}
-		const named = status === 429 ? this.clock.comeBackAt(header(headers, 'retry-after'), reset, now) : undefined;
-		if (named !== undefined) {
+		const comeBack = status === 429 ? this.clock.comeBackAt(header(headers, 'retry-after'), reset, now) : undefined;
+		if (comeBack !== undefined) {
 			// The service's word: the window has room again then.
-			this.heldUntil = Math.min(Math.max(named, now), now + MAX_HOLD_MS);
+			this.heldUntil = Math.min(Math.max(comeBack, now), now + MAX_HOLD_MS);
 			this.view = undefined;
 			return;
 		}
@@ -212,14 +288,14 @@ export class RequestBudget {
 		// window after it arrived, sooner than our log does.
 		let stillIn = 0;
 		for (const ours of counted) if (now - ours.sentAt < this.windowMs) stillIn += 1;
-		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((limit ?? this.limit) - remaining, stillIn);
+		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((named ?? limit) - remaining, stillIn);
 		// Sharing, the pace grows by a call a window while the window has room and shrinks by an
 		// eighth a window while it is full (each answer a step of it): the faster process shrinks
 		// more, so paces drift equal.
-		const answersPerWindow = Math.max(this.pace * this.limit, 1);
+		const answersPerWindow = Math.max(this.pace * limit, 1);
 		if (share >= 1) this.pace = 1;
-		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (answersPerWindow * this.limit));
-		else this.pace = Math.max(1 / this.limit, this.pace * (1 - 1 / (8 * answersPerWindow)));
+		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (answersPerWindow * limit));
+		else this.pace = Math.max(1 / limit, this.pace * (1 - 1 / (8 * answersPerWindow)));
 		this.view = { seq: call.seq, at: now, free: remaining, counted, share };
 	}
 
@@ -235,13 +311,30 @@ export class RequestBudget {
 		this.windowMs = Math.min(Math.max(longest, 1000), MAX_HOLD_MS);
 	}
 
-	/** Drops waiters whose execution was cancelled or whose deadline passed. */
+	/**
+	 * Drops waiters whose deadline passed (the soonest first, from their heap) or whose execution
+	 * was cancelled (looked for only after a cancel signal fired).
+	 */
 	private dropGone(now: number): void {
-		for (let index = this.queue.length - 1; index >= 0; index -= 1) {
-			const waiter = this.queue[index];
-			if (waiter.signal?.aborted || (waiter.deadline !== undefined && now >= waiter.deadline)) {
-				this.queue.splice(index, 1);
-				waiter.grant(undefined);
+		for (let soonest = RequestBudget.first(this.deadlines); soonest?.deadline !== undefined && now >= soonest.deadline; ) {
+			this.deadlines.pop();
+			this.settle(soonest, undefined);
+			soonest = RequestBudget.first(this.deadlines);
+		}
+		if (this.aborted) {
+			this.aborted = false;
+			for (const lane of this.lanes.values()) {
+				const living = lane.waiting.drain().filter((waiter) => !waiter.done);
+				for (const waiter of living) {
+					if (waiter.signal?.aborted) this.settle(waiter, undefined);
+					else lane.waiting.push(waiter);
+				}
+			}
+		}
+		if (now - this.lanesPrunedAt >= this.windowMs) {
+			this.lanesPrunedAt = now;
+			for (const [name, lane] of this.lanes) {
+				if (!RequestBudget.first(lane.waiting) && now - lane.servedAt >= this.windowMs) this.lanes.delete(name);
 			}
 		}
 	}
@@ -258,15 +351,15 @@ export class RequestBudget {
 		for (;;) {
 			let now = this.now();
 			this.dropGone(now);
-			let at = this.nextCallAt(now);
-			while (this.queue.length > 0 && at !== undefined && at <= now) {
-				const waiter = this.next();
-				this.queue.splice(this.queue.indexOf(waiter), 1);
-				waiter.grant(this.permit(waiter, now));
+			let waiter = this.next(now);
+			let at = waiter && this.nextCallAt(now, waiter.limit);
+			while (waiter && at !== undefined && at <= now) {
+				this.settle(waiter, this.permit(waiter, now));
 				now = this.now();
-				at = this.nextCallAt(now);
+				waiter = this.next(now);
+				at = waiter && this.nextCallAt(now, waiter.limit);
 			}
-			if (this.queue.length === 0) {
+			if (this.waiting === 0) {
 				// Cleared in the same turn as the check, so no waiter can slip in unserved.
 				this.pumping = false;
 				return;

@@ -69,15 +69,23 @@ function isJsonBody(body: unknown): boolean {
 
 const budgets = new Map<string, RequestBudget>();
 
-/** The budget of one workspace in this process, for every execution and credential holding its key: keyed by the API root and a fingerprint of the key, never the key itself. */
+/** A credential's Requests per Minute as a whole number; 100, the service's, when unset. */
+function limitOf(requestsPerMinute: number): number {
+	return requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
+}
+
+/**
+ * The budget of one workspace in this process, for every execution and credential holding its key:
+ * keyed by the API root and a fingerprint of the key, never the key itself. Each credential's own
+ * limit goes with its calls; the first one's is the budget's when a call names none.
+ */
 export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: number): RequestBudget {
 	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
-	const limit = requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
 	let budget = budgets.get(key);
 	if (!budget) {
-		budget = new RequestBudget(limit);
+		budget = new RequestBudget(limitOf(requestsPerMinute));
 		budgets.set(key, budget);
-	} else budget.configuredLimit = limit;
+	}
 	return budget;
 }
 
@@ -95,6 +103,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
 	const budget = budgetFor(apiRoot, String(apiKey ?? ''), Number(requestsPerMinute ?? 100));
+	const limit = limitOf(Number(requestsPerMinute ?? 100));
 	// Executions take turns in the budget: one's reads never wait long behind another's starts.
 	const lane = 'getExecutionId' in context ? context.getExecutionId() : undefined;
 	const cancelled = (endpoint: string) =>
@@ -102,7 +111,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 
 	/** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
 	async function leave(endpoint: string, priority: CallPriority, options: CallOptions) {
-		const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal });
+		const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal, limit });
 		if (permit) return permit;
 		if (signal?.aborted) throw cancelled(endpoint);
 		throw new BudgetDeadlineError();
@@ -169,7 +178,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	}
 
 	async function readOnce(endpoint: string, deadline: number): Promise<OneRead> {
-		const permit = await budget.acquire({ priority: 'read', deadline, lane, signal });
+		const permit = await budget.acquire({ priority: 'read', deadline, lane, signal, limit });
 		if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
 		try {
 			const leftMs = Math.max(deadline - Date.now(), 1);

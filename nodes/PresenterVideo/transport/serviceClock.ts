@@ -40,11 +40,19 @@ export class ServiceClock {
 		return serviceMs - this.offsetMs;
 	}
 
+	/**
+	 * The first local moment that is surely at or after `serviceMs` on the service's clock, however
+	 * far ahead within its bounds the clock is: a call sent back early is refused and counted again.
+	 */
+	notBefore(serviceMs: number): number {
+		return Number.isFinite(this.lowest) ? serviceMs - this.lowest : serviceMs;
+	}
+
 	/** When a refusal says to come back (local ms): `Retry-After` in seconds or as a date, else `X-RateLimit-Reset`. */
 	comeBackAt(retryAfter: string | undefined, resetSeconds: number | undefined, now: number): number | undefined {
 		if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return now + Number(retryAfter) * 1000;
 		const date = retryAfter === undefined ? NaN : Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return this.localTime(date);
-		return resetSeconds === undefined ? undefined : this.localTime(resetSeconds * 1000);
+		if (!Number.isNaN(date)) return this.notBefore(date);
+		return resetSeconds === undefined ? undefined : this.notBefore(resetSeconds * 1000);
 	}
 }

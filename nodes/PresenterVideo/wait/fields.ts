@@ -1,12 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readOptions } from '../input/fields';
+import type { RateShape } from '../jobs/readScheduler';
 import { checkMinutes, checkSeconds } from '../input/validation';
 
 export interface WaitPreferences {
 	maxWaitMs: number;
 	/** Max Wait was set on the item, not left at its default. */
 	maxWaitGiven?: boolean;
+	/** The number of items the node runs together: a Max Wait left at its default grows with it. */
+	batchItems?: number;
 	/** A fixed interval instead of the service's recommended schedule. */
 	fixedIntervalMs?: number;
 	/** Another job starts once this one ends (Create's export), so its reads go before other reads. */
@@ -59,6 +62,23 @@ export function waitForCompletionField(defaultMode: WaitMode, offerPause = false
 	return field;
 }
 
+/** Calls an item may need (its start, reads, Create's export and its reads): what a default Max Wait allows for. */
+const CALLS_PER_ITEM = 5;
+
+/** What the Max Wait field says of its default, for every operation that polls. */
+export const GROWING_DEFAULT =
+	'Left at its default, it grows with the batch by the time the rate limit takes for 5 requests per item (5 minutes per 100 items at 100 requests a minute), so a batch of any size can complete; a value you set is kept as it is.';
+
+/**
+ * How long a job is waited for after its start: Max Wait as set; left at its default, plus the
+ * time the rate limit takes for the batch's calls, as a batch larger than the limit lets through
+ * in Max Wait waits that long for its calls, not for the service.
+ */
+export function waitedForMs(wait: WaitPreferences, rate: RateShape): number {
+	if (wait.maxWaitGiven) return wait.maxWaitMs;
+	return wait.maxWaitMs + ((wait.batchItems ?? 1) * CALLS_PER_ITEM * rate.windowMs) / Math.max(rate.limit, 1);
+}
+
 /** Options-collection entries that tune polling. */
 export const waitOptionFields: INodeProperties[] = [
 	{
@@ -67,8 +87,7 @@ export const waitOptionFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 2 },
 		default: 30,
-		description:
-			'How long to wait before passing the item on with its job ID, marked as timed out. When pausing, it defaults to 10 minutes plus 5 times the longest video’s length.',
+		description: `How long to wait for a job after its start before passing the item on with its job ID, marked as timed out. ${GROWING_DEFAULT} When pausing, it defaults to 10 minutes plus 5 times the longest video’s length.`,
 	},
 	{
 		displayName: 'Polling Interval (Seconds)',
@@ -92,6 +111,7 @@ export function readWaitPreferences(
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,
 		maxWaitGiven: options.maxWaitMinutes !== undefined,
+		batchItems: context.getInputData().length,
 		fixedIntervalMs: interval > 0 ? Math.max(interval, 1) * 1000 : undefined,
 	};
 }

@@ -7,8 +7,8 @@ import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
 import { explainCode, failureFix, normalizeCode } from '../service/errorCatalog';
-import { WaitCancelledError, waitFor } from '../transport/time';
-import type { WaitPreferences } from './fields';
+import { WaitCancelledError } from '../transport/time';
+import { waitedForMs, type WaitPreferences } from './fields';
 
 /** A job that ended in `failed`: the message carries the job id and the service's code. */
 function failedJobError(
@@ -29,13 +29,13 @@ function failedJobError(
 	});
 }
 
-/** How often a resting job looks whether what other jobs taught moved its read. */
-const RECHECK_MS = 200;
-
 /** Size of a job whose video length is not known. */
 const DEFAULT_SIZE_SECONDS = 60;
 
-/** Rests until the scheduler says the job is due, or until the deadline; returns the due time. */
+/**
+ * Rests until the scheduler says the job is due, or until the deadline; returns the due time. The
+ * due time is worked out again only when what other jobs taught moved it.
+ */
 async function restUntilDue(
 	tools: ItemTools,
 	entry: ScheduledRead,
@@ -48,7 +48,8 @@ async function restUntilDue(
 	for (;;) {
 		const now = Date.now();
 		if (due <= now || now >= deadline) return due;
-		await waitFor(Math.min(due, deadline, now + RECHECK_MS) - now, tools.signal);
+		await reads.rest(Math.min(due, deadline), tools.signal);
+		if (tools.signal.aborted) throw new WaitCancelledError();
 		if (reads.version !== seen) {
 			seen = reads.version;
 			due = reads.nextReadAt(entry, fixedIntervalMs);
@@ -82,7 +83,7 @@ export async function waitUntilSettled(
 	preferences: WaitPreferences,
 ): Promise<SettledJob> {
 	const { kind, jobId, itemIndex, startedAt } = started;
-	const deadline = startedAt + preferences.maxWaitMs;
+	const deadline = startedAt + waitedForMs(preferences, tools.reads.window);
 	let job = started.lastKnown;
 	let timedOut = false;
 	const entry = tools.reads.track({ kind, startedAt, size: started.sizeSeconds ?? DEFAULT_SIZE_SECONDS });

@@ -23,7 +23,7 @@ import { startJob } from '../../jobs/start';
 import type { ItemTools } from '../../jobs/types';
 import type { ExportJob, GenerationJob } from '../../service/types';
 import { downloadVideoFiles } from '../../transport/download';
-import { readWaitPreferences, waitOptionFields, type WaitPreferences } from '../../wait/fields';
+import { GROWING_DEFAULT, readWaitPreferences, waitOptionFields, type WaitPreferences } from '../../wait/fields';
 import { waitUntilSettled } from '../../wait/poll';
 import { binaryOptionFields, type BinaryTargets, readBinaryTargets } from './binaryFields';
 import { avatarModelField } from './frameFields';
@@ -51,8 +51,7 @@ const properties: INodeProperties[] = [
 				? {
 						...field,
 						default: CREATE_MAX_WAIT_MINUTES,
-						description:
-							'How long to wait for generation and export together before passing the item on with its job IDs, marked as timed out',
+						description: `How long to wait for generation and export together, from the generation's start, before passing the item on with its job IDs, marked as timed out. ${GROWING_DEFAULT}`,
 					}
 				: field,
 		),
@@ -117,8 +116,9 @@ export async function execute(
 	tools: ItemTools,
 ): Promise<INodeExecutionData[]> {
 	await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
-	const since = Date.now();
 	const generation = await startJob(tools, 'generation', generationBody, itemIndex);
+	// Max Wait counts from the start the service accepted, not from the item's turn in the rate limit.
+	const since = generation.startedAt;
 	const generated = await waitUntilSettled(tools, generation, { ...wait, beforeStart: true });
 	if (generated.timedOut) return [{ json: settledJobJson(generated, true, { stage: 'generation' }) }];
 	const video = (generated.job as GenerationJob).result;

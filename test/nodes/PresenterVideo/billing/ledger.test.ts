@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { type IDataObject, ObservableObject } from 'n8n-workflow';
 
 import { keyLeaders, type LedgerScope, StartLedger } from '../../../../nodes/PresenterVideo/billing/ledger';
 
@@ -113,6 +113,22 @@ describe('start ledger', () => {
 		expect(new StartLedger(store, scope()).find(slot(0))).toBeUndefined();
 		expect(new StartLedger(store, scope()).find(slot(1, 'k'))).toMatchObject({ jobId: 'job_2' });
 		expect(new StartLedger(store, scope({ runIndex: 1 })).find(slot(0))).toMatchObject({ jobId: 'job_3' });
+	});
+
+	it("marks n8n's static data changed with its first claim, and edits that one object after, which n8n saves as it ends", () => {
+		// The static data as n8n's Workflow holds it (n8n-workflow of n8n 2.41.1 and 1.123.81).
+		const store = ObservableObject.create({}, undefined, { ignoreEmptyOnFirstChild: true }) as IDataObject;
+		const ledger = new StartLedger(store, scope());
+		ledger.claim(slot(0));
+		expect(store.__dataChanged).toBe(true);
+		const written = store.startLedger;
+		ledger.confirm(slot(0), 'job_0');
+		for (let item = 1; item < 1_000; item += 1) ledger.claim(slot(item));
+		// No copy per start: a batch's starts cost the same however many came before.
+		expect(store.startLedger).toBe(written);
+		const saved = JSON.parse(JSON.stringify(store)) as { startLedger: Record<string, IDataObject> };
+		expect(Object.keys(saved.startLedger)).toHaveLength(1_000);
+		expect(saved.startLedger['retry:100:0:0:generation']).toMatchObject({ jobId: 'job_0' });
 	});
 
 	it('ignores saved data of an unexpected shape', () => {

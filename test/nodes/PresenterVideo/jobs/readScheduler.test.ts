@@ -95,15 +95,43 @@ describe('read scheduler', () => {
 		const reads = new ReadScheduler(() => budget);
 		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const young = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		const pioneer = reads.track({ kind: 'generation', startedAt: 2_000, size: 10 });
+		// Two more, so that no release below halves the count.
+		reads.track({ kind: 'generation', startedAt: 3_000, size: 30 });
+		reads.track({ kind: 'generation', startedAt: 4_000, size: 30 });
 		const before = reads.version;
 		reads.observe(young, 5_000, false);
 		expect(reads.version).toBe(before);
-		reads.observe(oldest, 100_000, true);
+		// Before any has finished, the shortest leaving makes another one a pioneer.
+		reads.release(pioneer);
 		expect(reads.version).toBe(before + 1);
+		reads.observe(oldest, 100_000, true);
+		expect(reads.version).toBe(before + 2);
+		// Once one has finished, pioneers no longer matter.
 		reads.release(oldest);
 		expect(reads.version).toBe(before + 2);
 		// A slower finish teaches nothing new.
 		reads.observe(young, 200_000, true);
 		expect(reads.version).toBe(before + 2);
+	});
+
+	it('ends a rest at its time, or when what jobs taught moves every due time, or when the execution is cancelled', async () => {
+		const reads = new ReadScheduler(() => budget);
+		const first = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const other = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		await reads.rest(Date.now() + 5);
+		const controller = new AbortController();
+		const ended: string[] = [];
+		const resting = [
+			reads.rest(Date.now() + 3_600_000).then(() => ended.push('moved')),
+			reads.rest(Date.now() + 3_600_000, controller.signal).then(() => ended.push('moved too')),
+		];
+		reads.observe(first, 100_000, true);
+		await Promise.all(resting);
+		expect(ended).toEqual(['moved', 'moved too']);
+		const cancelled = reads.rest(Date.now() + 3_600_000, controller.signal);
+		controller.abort();
+		await cancelled;
+		reads.release(other);
 	});
 });

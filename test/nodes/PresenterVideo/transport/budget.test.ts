@@ -158,6 +158,28 @@ describe('request budget', () => {
 		expect(Math.abs((budget.nextCallAt(clock.now) ?? 0) - 9_000)).toBeLessThanOrEqual(250);
 	});
 
+	it.each([20_001, 20_400, 20_999, -19_600])(
+		"comes back after a 429 at or after its Reset on the service's clock, known only to within its Date's whole second (%i ms ahead)",
+		async (skew) => {
+			const { clock, budget, serviceHeaders, send } = budgetAt(100, skew);
+			// Answers at whole local seconds: each Date only bounds the clock to within a second.
+			for (let call = 0; call < 3; call += 1) {
+				clock.now = call * 1_000;
+				(await send()).finish({ status: 200, headers: serviceHeaders(99 - call) });
+			}
+			clock.now = 3_000;
+			const reset = Math.floor((clock.now + skew) / 1000) + 7;
+			(await send()).finish({
+				status: 429,
+				headers: { date: new Date(clock.now + skew).toUTCString(), 'x-ratelimit-reset': String(reset) },
+			});
+			const next = budget.nextCallAt(clock.now) ?? 0;
+			expect(next + skew).toBeGreaterThanOrEqual(reset * 1000);
+			// and not a second later than it need be
+			expect(next + skew).toBeLessThan(reset * 1000 + 1_000);
+		},
+	);
+
 	it('waits a Retry-After once, from the moment of the refusal', async () => {
 		const { clock, budget, send } = budgetAt(100);
 		clock.now = 1_000;
@@ -169,8 +191,42 @@ describe('request budget', () => {
 	it('is one per API root and key, whatever the limit it is asked with', () => {
 		const budget = budgetFor('http://service/api', 'key-a', 100);
 		expect(budgetFor('http://service/api', 'key-a', 50)).toBe(budget);
-		expect(budget.window.limit).toBe(50);
 		expect(budgetFor('http://service/api', 'key-b', 100)).not.toBe(budget);
 		expect(budgetFor('http://other/api', 'key-a', 100)).not.toBe(budget);
+	});
+
+	it("holds each credential's calls to its own limit, not to the limit of the credential used last", async () => {
+		const { budget, serviceHeaders, send } = budgetAt(5);
+		for (let call = 0; call < 2; call += 1) {
+			(await send({ priority: 'read', limit: 2 })).finish({ status: 200, headers: { date: serviceHeaders(3).date } });
+		}
+		expect(budget.nextCallAt(0, 2)).toBeGreaterThan(0);
+		expect(budget.nextCallAt(0, 3)).toBe(0);
+		expect(budget.nextCallAt(0)).toBe(0);
+	});
+
+	it("lets a read about to reach its deadline go before every start, whoever's turn it is", async () => {
+		const { clock, serviceHeaders, send, served, take } = budgetAt(10);
+		clock.now = 1_000;
+		const first = await send({ priority: 'start', lane: 'big' });
+		const waiting = [
+			...Array.from({ length: 3 }, async (_, index) => await take(`start ${index}`, { priority: 'start', lane: 'big' })),
+			take('read far from its deadline', { priority: 'read', lane: 'big', deadline: 600_000 }),
+			take('read at Max Wait', { priority: 'read', lane: 'big', deadline: 5_000 }),
+		];
+		first.finish({ status: 200, headers: serviceHeaders(9) });
+		await Promise.all(waiting);
+		expect(served).toEqual(['read at Max Wait', 'start 0', 'start 1', 'start 2', 'read far from its deadline']);
+	});
+
+	it('forgets an execution a window after it was last served, so a long-running n8n keeps no trace of every execution', async () => {
+		const { clock, budget, send } = budgetAt(100);
+		for (let execution = 0; execution < 50; execution += 1) {
+			(await send({ priority: 'read', lane: `${execution}` })).finish({ status: 200, headers: {} });
+		}
+		expect(budget.executionsRemembered).toBe(50);
+		clock.now = 2 * WINDOW;
+		(await send({ priority: 'read', lane: 'later' })).finish({ status: 200, headers: {} });
+		expect(budget.executionsRemembered).toBe(1);
 	});
 });

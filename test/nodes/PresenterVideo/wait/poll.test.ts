@@ -58,7 +58,7 @@ describe('waiting for a job', () => {
 	it('reads the job once more at Max Wait, so a timed-out item carries its latest status', async () => {
 		const { tools, queued } = toolsAnswering(['processing']);
 		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'pending' } };
-		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, maxWaitGiven: true, fixedIntervalMs: 600_000 });
 		expect(queued).toHaveLength(1);
 		expect(settled).toMatchObject({ timedOut: true, job: { status: 'processing' } });
 	});
@@ -66,7 +66,7 @@ describe('waiting for a job', () => {
 	it('comes out settled, not timed out, when the read at Max Wait finds the job ended', async () => {
 		const { tools } = toolsAnswering(['completed']);
 		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'processing' } };
-		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, maxWaitGiven: true, fixedIntervalMs: 600_000 });
 		expect(settled).toMatchObject({ timedOut: false, job: { status: 'completed' } });
 	});
 
@@ -74,7 +74,7 @@ describe('waiting for a job', () => {
 		const { tools } = toolsAnswering([]);
 		tools.client.get = async () => await Promise.reject(new Error('503'));
 		const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'processing' } };
-		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, fixedIntervalMs: 600_000 });
+		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, maxWaitGiven: true, fixedIntervalMs: 600_000 });
 		expect(settled).toMatchObject({ timedOut: true, job: { status: 'processing' } });
 	});
 });
