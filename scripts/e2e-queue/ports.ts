@@ -11,4 +11,8 @@ export const queuePorts = {
 	webhookBrokers: [6122, 6123],
 	sandboxApi: 6130,
 	sandboxStorage: 6131,
+	/** The load balancer in front of the webhook processors: n8n's public webhook address. */
+	router: 6140,
+	/** Where nodes after a paused one report their runs. */
+	runRecorder: 6141,
 };

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sandbox } from '../../test/sandbox';
 import { N8nInstance } from '../n8n/instance';
 import { hasExited, signalProcessGroup, stopProcessGroup } from '../n8n/process-tree';
@@ -10,6 +11,7 @@ import type { N8nVersion } from '../n8n/versions';
 import { presenterCredentialExport } from '../e2e/workflows/credential';
 import type { Workflow } from '../e2e/workflows/workflow-json';
 import type { BackingServices } from './backing-services';
+import { CallbackRouter } from './callback-router';
 import { queuePorts } from './ports';
 
 export type RoleName = 'worker' | 'webhook';
@@ -51,6 +53,7 @@ export class CompanionProcess {
 				: {};
 		const command = this.main.n8nCommand(args);
 		const log = fs.openSync(this.logFile, 'a');
+		const logStart = fs.fstatSync(log).size;
 		try {
 			this.child = spawn(command.binary, command.args, {
 				cwd: this.main.userFolder,
@@ -63,6 +66,16 @@ export class CompanionProcess {
 		}
 		liveCompanions.add(this);
 		await waitForReadiness(this.baseUrl, this.child, 180_000);
+		// n8n 1.x reports ready before it serves webhooks; both versions log this line once they do.
+		if (this.role === 'webhook') await this.waitForLog('Webhook listener waiting for requests.', logStart, 60_000);
+	}
+
+	private async waitForLog(text: string, fromByte: number, timeoutMs: number): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (!fs.readFileSync(this.logFile).subarray(fromByte).includes(text)) {
+			if (Date.now() > deadline) throw new Error(`${this.label} did not log "${text}" within ${timeoutMs} ms`);
+			await sleep(200);
+		}
 	}
 
 	async stop(): Promise<void> {
@@ -107,10 +120,12 @@ export interface QueueCluster {
 	main: N8nInstance;
 	workers: CompanionProcess[];
 	webhooks: CompanionProcess[];
+	/** The webhook processors' public address: resume URLs point at it. */
+	router: CallbackRouter;
 	stop(): Promise<void>;
 }
 
-function queueEnv(services: BackingServices): Record<string, string> {
+function queueEnv(services: BackingServices, publicWebhookUrl: string): Record<string, string> {
 	const { database, redis } = services;
 	return {
 		DB_TYPE: 'postgresdb',
@@ -126,9 +141,9 @@ function queueEnv(services: BackingServices): Record<string, string> {
 		QUEUE_BULL_PREFIX: `bull-e2e-${process.pid}`,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-		// Resume URLs and production webhook URLs point at the first webhook processor.
-		N8N_WEBHOOK_URL: `http://127.0.0.1:${queuePorts.webhooks[0]}/`,
-		WEBHOOK_URL: `http://127.0.0.1:${queuePorts.webhooks[0]}/`,
+		// Resume URLs and production webhook URLs point at the router in front of the webhook processors.
+		N8N_WEBHOOK_URL: `${publicWebhookUrl}/`,
+		WEBHOOK_URL: `${publicWebhookUrl}/`,
 	};
 }
 
@@ -145,12 +160,19 @@ export async function startQueueCluster(
 	workflows: { active: Workflow[]; inactive: Workflow[] },
 	counts = { workers: 2, webhooks: 2 },
 ): Promise<QueueCluster> {
+	const router = await CallbackRouter.start(
+		queuePorts.router,
+		queuePorts.webhooks.slice(0, counts.webhooks).map((port, index) => ({ label: `webhook ${index + 1}`, baseUrl: `http://127.0.0.1:${port}` })),
+	);
 	const main = await N8nInstance.create({
 		version,
 		communityPackageTarballs: [tarball],
 		port: queuePorts.main,
 		brokerPort: queuePorts.mainBroker,
-		extraEnv: { ...queueEnv(services), N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+		extraEnv: { ...queueEnv(services, router.baseUrl), N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+	}).catch(async (error: unknown) => {
+		await router.close();
+		throw error;
 	});
 	const workers = Array.from(
 		{ length: counts.workers },
@@ -164,6 +186,7 @@ export async function startQueueCluster(
 	const stop = async () => {
 		for (const companion of [...webhooks, ...workers]) await companion.stop();
 		await main.dispose();
+		await router.close();
 	};
 	try {
 		await main.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
@@ -172,7 +195,7 @@ export async function startQueueCluster(
 		// Through the running main's API: one CLI process per workflow would take far longer.
 		for (const workflow of workflows.active) await main.activateWorkflow(workflow.id);
 		await Promise.all([...workers, ...webhooks].map((companion) => companion.start()));
-		return { main, workers, webhooks, stop };
+		return { main, workers, webhooks, router, stop };
 	} catch (error) {
 		const tail = main.logTail(60);
 		await stop();

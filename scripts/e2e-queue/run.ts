@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test and tooling code runs in Node, not inside n8n */
 /**
- * End-to-end tests in n8n 2.41.1's queue mode: Postgres and Redis (installed from Debian when
- * absent), one main process without production webhooks, two workers, two webhook processors,
- * binary data in the database, the packed package as a community package, the sandbox as the
- * service. Everything started here is stopped again, also on failure or Ctrl-C.
- * CLI: npm run test:e2e:queue -- [--only=trigger,...]
+ * End-to-end tests in n8n's queue mode (2.41.1 unless the first argument names another version):
+ * Postgres and Redis (installed from Debian when absent), one main process without production
+ * webhooks, two workers, two webhook processors behind a router, binary data in the database, the
+ * packed package as a community package, the sandbox as the service. Everything started here is
+ * stopped again, also on failure or Ctrl-C.
+ * CLI: npm run test:e2e:queue -- [2.41.1|1.123.81] [--only=trigger,...]
  */
 import { startSandbox, type Sandbox } from '../../test/sandbox';
 import { logProgress } from '../n8n/progress-log';
@@ -17,10 +18,12 @@ import { queuePorts } from './ports';
 import { startQueueCluster, type QueueCluster } from './queue-cluster';
 import type { QueueContext } from './queue-scenario';
 import { queueScenarios } from './scenarios';
+import { queueVersion } from './cli-args';
+import { RunRecorder } from './run-recorder';
+import { versionProfile } from '../n8n/versions';
 import { queueWorkflows } from './workflows';
 import { runAsMain } from '../e2e/exit-code-main';
 
-const version = '2.41.1';
 const scope = 'e2e queue';
 const defaultScenarioTimeoutMs = 5 * 60_000;
 
@@ -33,11 +36,13 @@ function selectedScenarios(args: string[]) {
 
 async function main(): Promise<number> {
 	const started = Date.now();
+	const version = queueVersion(process.argv.slice(2));
 	const scenarios = selectedScenarios(process.argv.slice(2));
 	let pack: Awaited<ReturnType<typeof buildAndPack>> | undefined;
 	let services: BackingServices | undefined;
 	let sandbox: Sandbox | undefined;
 	let cluster: QueueCluster | undefined;
+	let recorder: RunRecorder | undefined;
 	const steps: StepResult[] = [];
 	const preparation = await timedStep(scope, 'build and pack the package', 15 * 60_000, async () => {
 		pack = await buildAndPack();
@@ -49,16 +54,21 @@ async function main(): Promise<number> {
 				if (pack === undefined) throw new Error('no package to install');
 				services = await startBackingServices();
 				sandbox = await startSandbox({ ...e2eSandboxOptions, port: queuePorts.sandboxApi, storagePort: queuePorts.sandboxStorage });
+				recorder = await RunRecorder.start(queuePorts.runRecorder);
 				cluster = await startQueueCluster(version, pack.tarball, services, sandbox, { active: queueWorkflows, inactive: [] });
-				Object.assign(context, { cluster, services, sandbox, api: await cluster.main.api() });
+				Object.assign(context, { version, cluster, services, sandbox, recorder, api: await cluster.main.api() });
 			}),
 		);
 		if (context.cluster !== undefined) {
 			for (const scenario of scenarios) {
+				const skipped = scenario.skipReason?.(version);
+				if (skipped !== undefined) logProgress(scope, `SKIP ${scenario.name}: ${skipped}`);
 				steps.push(
-					await timedStep(scope, scenario.name, scenario.timeoutMs ?? defaultScenarioTimeoutMs, () =>
-						scenario.run(context as QueueContext),
-					),
+					skipped !== undefined
+						? { name: scenario.name, ms: 0, skipped }
+						: await timedStep(scope, scenario.name, scenario.timeoutMs ?? defaultScenarioTimeoutMs, () =>
+								scenario.run(context as QueueContext),
+							),
 				);
 			}
 		}
@@ -66,11 +76,13 @@ async function main(): Promise<number> {
 		const failed = steps.some((step) => step.error !== undefined);
 		if (failed && cluster !== undefined) logProgress(scope, `main log tail:\n${cluster.main.logTail(30)}`);
 		await cluster?.stop();
+		await recorder?.close();
 		await sandbox?.close();
 		await services?.stop();
 		pack?.dispose();
 	}
-	const results = [{ title: `n8n ${version} queue mode (Postgres, Redis, 2 workers, 2 webhook processors)`, steps }];
+	const node = versionProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`;
+	const results = [{ title: `n8n ${version} queue mode (${node}, Postgres, Redis, 2 workers, 2 webhook processors)`, steps }];
 	process.stdout.write(`\n${formatReport(results, preparation, Date.now() - started)}\n`);
 	return failures(results) > 0 || preparation.error ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { promptBatch, promptBatchNodeName } from '../e2e/workflows/prompt-batch'
 import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
+import { pausedLoop, recordedBatch } from './recorded-workflows';
 
 export const batchNodeName = promptBatchNodeName;
 
@@ -35,5 +36,7 @@ export const queueWorkflows: Workflow[] = [
 	pausedBatch.workflow,
 	triggerWorkflow,
 	killedBatch.workflow,
+	recordedBatch.workflow,
+	pausedLoop.workflow,
 	...[pausedThenWaitNode, pausedTwice, pausedTwiceLate, pausedFailure].map((tagged) => tagged.workflow),
 ];

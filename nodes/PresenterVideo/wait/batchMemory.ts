@@ -21,8 +21,8 @@ interface BatchMemory {
 	resumed: boolean;
 	/** Final states: read from the service, or a completed generation as its callback told it. */
 	ended: Map<string, ServiceJob>;
-	/** Completed generations as their callback told, not yet confirmed by the status. */
-	reported: Map<string, ServiceJob>;
+	/** Jobs whose callback reached this process. */
+	calledBack: Set<string>;
 	/** Bumped by every callback: a callback that sees a later one leaves the batch to it. */
 	callbacks: number;
 }
@@ -51,7 +51,7 @@ export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 	if (memory) batches.delete(batch);
 	else {
 		forgetUnused(now);
-		memory = { usedAt: now, resumed: false, ended: new Map(), reported: new Map(), callbacks: 0 };
+		memory = { usedAt: now, resumed: false, ended: new Map(), calledBack: new Set(), callbacks: 0 };
 	}
 	memory.usedAt = now;
 	batches.set(batch, memory);
@@ -65,7 +65,7 @@ export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 export function markResumed(memory: BatchMemory): void {
 	memory.resumed = true;
 	memory.ended.clear();
-	memory.reported.clear();
+	memory.calledBack.clear();
 }
 
 export function isRemembered(batch: string): boolean {
@@ -75,7 +75,7 @@ export function isRemembered(batch: string): boolean {
 /** How many jobs this process remembers across all batches: what the memory weighs. */
 export function rememberedJobs(): number {
 	let jobs = 0;
-	for (const memory of batches.values()) jobs += memory.ended.size + memory.reported.size;
+	for (const memory of batches.values()) jobs += memory.ended.size + memory.calledBack.size;
 	return jobs;
 }
 

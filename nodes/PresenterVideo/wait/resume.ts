@@ -72,11 +72,6 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
  */
 export const CALLBACK_GRACE_MS = 2_000;
 
-/** How long a completed generation's status may lag behind its callback before the callback is taken at its word. */
-const CONFIRM_MS = 5_000;
-
-const CONFIRM_STEP_MS = 250;
-
 /**
  * How long a callback's read may wait for room in the request budget: two of the service's windows.
  * Callbacks that come while the execution still starts its jobs are refused by n8n (the execution
@@ -97,11 +92,7 @@ function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | unde
 
 type Memory = ReturnType<typeof batchMemory>;
 
-/**
- * A job's final state, or its running state: known here, or read from the service. A completed
- * generation whose callback n8n could not vouch for is confirmed by its status, waited for a moment
- * (the status lags behind the callback), and taken at the callback's word if it still lags.
- */
+/** A job's final state, or its running state: known here, or read from the service. */
 async function readWaitingJob(
 	memory: Memory,
 	job: WaitingJob,
@@ -109,27 +100,23 @@ async function readWaitingJob(
 ): Promise<ServiceJob> {
 	const known = memory.ended.get(job.jobId);
 	if (known) return known;
-	let state = await read(job);
-	const reported = memory.reported.get(job.jobId);
-	if (reported) {
-		const until = Date.now() + CONFIRM_MS;
-		while (!isTerminal(state?.status) && Date.now() < until) {
-			await waitFor(CONFIRM_STEP_MS);
-			state = await read(job);
-		}
-		if (!isTerminal(state?.status)) state = reported;
-	}
+	const state = await read(job);
 	if (isTerminal(state?.status)) memory.ended.set(job.jobId, state);
 	return state;
 }
 
 /**
  * A call from the service to this node's resume address: one job of the batch has ended. The call
- * is answered at once (the service's job cannot finish before its delivery is answered). Where n8n
- * vouches for the call (it checked the execution's resume token), a completed generation's callback
- * is its result; otherwise, and for failures and jobs no callback here named, the status is read.
- * A callback that leaves jobs unaccounted for gives the next callback a moment before reading, so
- * a run of callbacks reads once, at its end. The execution goes on once every job has ended.
+ * is answered at once (the service's job cannot finish before its delivery is answered). A
+ * completed generation's callback is its result: it names a job of this pause, which only the
+ * service and this execution know (n8n 2.x also checked the execution's resume token; 1.x checks
+ * none). Failures and jobs no callback here named are read. A callback that leaves jobs
+ * unaccounted for gives the next callback a moment before reading, so a run of callbacks reads
+ * once, at its end; the callback that accounts for the last job resumes at once, reading nothing.
+ * n8n 1.x resumes on every copy of a callback that finds the execution still waiting, on any
+ * webhook process: a status read or a wait there would widen that window, and there a callback
+ * that finds a job completed after its own, whose callback did not come to this process, leaves the
+ * batch to that job's callback.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
@@ -151,38 +138,87 @@ export async function resumeFromCallback(
 	const batch = batchKey(context.getExecutionId(), context.getNode().id, jobs[0].jobId);
 	const memory = batchMemory(batch);
 	const callback = ++memory.callbacks;
+	memory.calledBack.add(jobId);
 	const completion = reportedCompletion(kind, body);
-	if (completion) (n8nVouchesForCallbacks(context) ? memory.ended : memory.reported).set(jobId, completion);
+	if (completion) memory.ended.set(jobId, completion);
 	answer(context, 200, { received: true });
 
 	if (jobs.some((job) => !memory.ended.has(job.jobId))) {
 		await waitFor(CALLBACK_GRACE_MS);
 		if (memory.callbacks !== callback) return { noWebhookResponse: true };
 	}
-	return await inTurn(batch, async () => {
-		if (memory.resumed) return { noWebhookResponse: true };
-		const client = await createApiClient(context);
-		const read = async (job: WaitingJob) =>
-			await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
-				deadline: Date.now() + CALLBACK_READ_WAIT_MS,
-			});
-		let ended: Map<number, ServiceJob> | undefined;
-		try {
-			ended = await readAllIfEnded(
-				probeOrder(jobs, isTerminal(body.status as string) ? jobId : undefined),
-				async (job) => await readWaitingJob(memory, job, read),
-			);
-		} catch (error) {
-			// The node keeps waiting: the next callback reads again, Max Wait bounds the wait.
-			if (!(error instanceof BudgetDeadlineError)) {
-				context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
-			}
-			return { noWebhookResponse: true };
+	const endedByCallback = isTerminal(body.status as string) ? jobId : undefined;
+	// Where n8n checks the resume token (2.x) it resumes a waiting execution once by itself.
+	const leavesToLaterJobs = !n8nVouchesForCallbacks(context);
+	return await inTurn(
+		batch,
+		async () => await settleIfEnded(context, memory, items, jobs, endedByCallback, leavesToLaterJobs),
+	);
+}
+
+/**
+ * Reads the batch's jobs that no callback here accounted for, and hands every item's final state to
+ * n8n once all have ended. Runs in turn with the other calls about the batch in this process.
+ */
+async function settleIfEnded(
+	context: IWebhookFunctions,
+	memory: Memory,
+	items: INodeExecutionData[],
+	jobs: WaitingJob[],
+	endedByCallback: string | undefined,
+	leavesToLaterJobs: boolean,
+): Promise<IWebhookResponseData> {
+	if (memory.resumed) return { noWebhookResponse: true };
+	const client = await createApiClient(context);
+	const read = async (job: WaitingJob) =>
+		await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
+			deadline: Date.now() + CALLBACK_READ_WAIT_MS,
+		});
+	let ended: Map<number, ServiceJob> | undefined;
+	try {
+		ended = await readAllIfEnded(
+			probeOrder(jobs, endedByCallback),
+			async (job) => await readWaitingJob(memory, job, read),
+		);
+	} catch (error) {
+		// The node keeps waiting: the next callback reads again, Max Wait bounds the wait.
+		if (!(error instanceof BudgetDeadlineError)) {
+			context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
 		}
-		if (!ended) return { noWebhookResponse: true };
-		markResumed(memory);
-		const simplify = context.getNodeParameter('simplify', true) as boolean;
-		return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
+		return { noWebhookResponse: true };
+	}
+	if (!ended) return { noWebhookResponse: true };
+	if (leavesToLaterJobs && endedByCallback !== undefined) {
+		// A job whose callback came here was left by its own handler to a later callback here.
+		const elsewhere = jobs.filter((job) => job.jobId === endedByCallback || !memory.calledBack.has(job.jobId));
+		if (completedLater(elsewhere, ended, endedByCallback)) return { noWebhookResponse: true };
+	}
+	markResumed(memory);
+	const simplify = context.getNodeParameter('simplify', true) as boolean;
+	return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
+}
+
+function completedAt(job: ServiceJob | undefined): number | undefined {
+	if (job?.status !== 'completed') return undefined;
+	const at = Date.parse(String((job.result as { created_at?: unknown } | undefined)?.created_at));
+	return Number.isNaN(at) ? undefined : at;
+}
+
+/**
+ * Whether another of `jobs` completed after the one whose callback this is (by the result's
+ * `created_at`; a tie goes to the greater job id). Every completed generation calls back, so that
+ * job's own callback resumes the batch, and this one leaves it: a callback that read the others
+ * after its moment of grace would otherwise resume the batch too. n8n 2.x would refuse the second
+ * resume; 1.x, which checks that the execution waits before the node decides and marks it running
+ * after, lets both through when they reach different webhook processes.
+ */
+export function completedLater(jobs: WaitingJob[], ended: Map<number, ServiceJob>, callbackJob: string): boolean {
+	const own = jobs.find((job) => job.jobId === callbackJob);
+	const ownAt = completedAt(own && ended.get(own.itemIndex));
+	if (own === undefined || ownAt === undefined) return false;
+	return jobs.some((job) => {
+		const at = completedAt(ended.get(job.itemIndex));
+		return job !== own && at !== undefined && (at > ownAt || (at === ownAt && job.jobId > callbackJob));
 	});
 }
 

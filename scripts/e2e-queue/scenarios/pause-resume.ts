@@ -30,8 +30,8 @@ export const pauseResumeScenario: QueueScenario = {
 			assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
 			const start = await waitUntil('the generation start', () => generationStarts(apiRequestsSince(sandbox, since))[0], 30_000);
 			resumeUrl = String(bodyField(start, 'webhook_url'));
-			// The paused node's own address on the webhook processor.
-			const address = callbackAddress(resumeUrl, cluster.webhooks[0].baseUrl);
+			// The paused node's own address behind the webhook processors' public address.
+			const address = callbackAddress(resumeUrl, cluster.router.baseUrl);
 			assert.equal(address.nodeId, nodeId(pausingNodeName), 'the address names the paused node');
 			executionId = address.executionId;
 			await executionReaching(api, executionId, 'waiting', slowGenerationMs);

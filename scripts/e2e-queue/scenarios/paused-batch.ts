@@ -32,7 +32,7 @@ export async function startPausedBatch(
 	try {
 		const answer = await postToWebhook(cluster.webhooks[0], path, { count });
 		assert.equal(answer.status, 200, `webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-		const executionId = await pausedBatchExecutionId(sandbox, since, count, cluster.webhooks[0].baseUrl, nodeId(batchNodeName));
+		const executionId = await pausedBatchExecutionId(sandbox, since, count, cluster.router.baseUrl, nodeId(batchNodeName));
 		await executionReaching(api, executionId, 'waiting', generationMs);
 		// While it waits, the node's output shows the job each item started.
 		const waiting = await api.getExecution(executionId, true);

@@ -3,12 +3,8 @@ import { checkPausedFailure, pausedFailureScenario } from '../../e2e/scenarios/p
 import { checkWaitNodeAfterPause, pausedThenWaitNodeScenario } from '../../e2e/scenarios/paused-then-wait-node';
 import { checkPausedTwice, pausedTwiceScenario } from '../../e2e/scenarios/paused-twice';
 import type { PauseTarget } from '../../e2e/support/paused-run';
-import type { QueueContext, QueueScenario } from '../queue-scenario';
-
-/** Webhooks and resume calls go to the first webhook processor; 2.x checks resume tokens. */
-function queuePauseTarget({ api, sandbox, cluster }: QueueContext): PauseTarget {
-	return { api, sandbox, webhooks: cluster.webhooks[0], checksResumeToken: true };
-}
+import type { QueueScenario } from '../queue-scenario';
+import { queuePauseTarget } from './pause-target';
 
 function inQueueMode(name: string, check: (target: PauseTarget) => Promise<void>): QueueScenario {
 	return { name, run: (context) => check(queuePauseTarget(context)) };

@@ -5,6 +5,7 @@ import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.
 import { pauseMaxWaitMs } from '../../../../nodes/PresenterVideo/wait/fields';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
 import { rememberedJobs } from '../../../../nodes/PresenterVideo/wait/batchMemory';
+import * as time from '../../../../nodes/PresenterVideo/transport/time';
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
@@ -273,6 +274,38 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			expect(statusReads(sandbox)).toHaveLength(2);
 		});
 
+		describe('where n8n checks no token (n8n 1.x), which lets a second resume through', () => {
+			const pauseWithoutToken = async () =>
+				await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere, withoutResumeToken: true });
+			const completedAt = (jobId: string, createdAt: string) => {
+				const body = completed(jobId);
+				return { ...body, result: { ...body.result, created_at: createdAt } };
+			};
+
+			it('leaves the batch to the callback of a job that completed later, which resumes it', async () => {
+				const paused = await pauseWithoutToken();
+				const jobIds = waitingJobIds(paused);
+				await allJobsEnded(sandbox, jobIds);
+				sandbox.clearLog();
+				// After its moment of grace, the other job is read: completed since, so its own callback
+				// resumes the batch. Two webhook processes of n8n 1.x would otherwise both resume it.
+				expect(await refusedStatus(callBack(paused, completedAt(jobIds[0], '2020-01-01T00:00:00Z')))).toBe(200);
+				expect(statusReads(sandbox)).toHaveLength(1);
+				const resumed = await callBack(paused, completed(jobIds[1]));
+				expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+				expect(statusReads(sandbox)).toHaveLength(1);
+			});
+
+			it('resumes on the last callback to come here, whatever order the jobs completed in', async () => {
+				const paused = await pauseWithoutToken();
+				const jobIds = waitingJobIds(paused);
+				const later = callBack(paused, completedAt(jobIds[1], '2020-01-01T00:00:09Z')).catch((error: unknown) => error);
+				const earlier = callBack(paused, completedAt(jobIds[0], '2020-01-01T00:00:01Z')).catch((error: unknown) => error);
+				const outcomes = await Promise.all([later, earlier]);
+				expect(outcomes.map((outcome) => outcome instanceof ResumeRefusedError)).toEqual([true, false]);
+			});
+		});
+
 		it('resumes once when two final callbacks arrive together, reading nothing', async () => {
 			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
 			const jobIds = waitingJobIds(paused);
@@ -320,7 +353,7 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			expect(rememberedJobs()).toBe(rememberedBefore);
 		});
 
-		it('confirms each completed callback with its status where n8n checks no token (n8n 1.x)', async () => {
+		it('decides where n8n checks no token (n8n 1.x) as where it does: each completed callback its result, the last at once', async () => {
 			const paused = await runPresenterVideo(sandbox, {
 				parameters: batchGenerate,
 				items: prompts(2),
@@ -329,15 +362,23 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			});
 			expect(new URL(paused.resumeUrl).searchParams.has('signature')).toBe(false);
 			const jobIds = waitingJobIds(paused);
-			await allJobsEnded(sandbox, jobIds);
 			sandbox.clearLog();
-			// One callback: after its moment of grace, every job is read, and found ended.
-			const resumed = await callBack(paused, completed(jobIds[0]));
-			const output = resumed.outputOf('Presenter Video');
-			expect(output.map((item) => item.json.status)).toEqual(['completed', 'completed']);
-			// The status's own video ids, not the callback's.
-			for (const item of output) expect(item.json.videoId).not.toBe(`vid_${String(item.json.jobId)}`);
-			expect(new Set(statusReads(sandbox).map((read) => read.path)).size).toBe(2);
+			// An early callback: after a moment without another, the other job is read, still running.
+			expect(await refusedStatus(callBack(paused, completed(jobIds[0])))).toBe(200);
+			expect(statusReads(sandbox).map((read) => read.path)).toEqual([expect.stringContaining(jobIds[1])]);
+
+			// n8n 1.x lets a copy of the last callback through on another webhook process until this one
+			// has resumed the execution: neither a moment of grace nor a read comes in between.
+			const waits = jest.spyOn(time, 'waitFor');
+			try {
+				const resumed = await callBack(paused, completed(jobIds[1]));
+				const output = resumed.outputOf('Presenter Video');
+				expect(output.map((item) => item.json.videoId)).toEqual(jobIds.map((jobId) => `vid_${jobId}`));
+				expect(waits.mock.calls.filter(([ms]) => ms === CALLBACK_GRACE_MS)).toEqual([]);
+				expect(statusReads(sandbox)).toHaveLength(1);
+			} finally {
+				waits.mockRestore();
+			}
 		});
 
 		it('passes every job id on, marked as timed out, when Max Wait passes', async () => {
@@ -465,7 +506,7 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		expect(statusReads(sandbox)).toHaveLength(0);
 	});
 
-	it('confirms the callbacks by their status where n8n checks no token, although the status lags', async () => {
+	it('resumes on the callbacks alone where n8n checks no token (n8n 1.x), although their status still lags', async () => {
 		sandbox.clearLog();
 		const paused = await runPresenterVideo(sandbox, {
 			parameters: batchGenerate,
@@ -475,22 +516,35 @@ describe('Pause Until the Service Calls Back, on the service as its code behaves
 		});
 		const resumed = await waiting.nextResume();
 		expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
-		expect(new Set(statusReads(sandbox).map((read) => read.path)).size).toBe(2);
+		expect(statusReads(sandbox)).toHaveLength(0);
 		expect(paused.status).toBe('waiting');
 	});
 
-	it('reads a failed generation, which the service does not call back for, once the others have', async () => {
-		const paused = await runPresenterVideo(sandbox, {
-			parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
-			items: prompts(2, [1]),
-			urls: waiting,
-		});
-		expect(paused.status).toBe('waiting');
-		const resumed = await waiting.nextResume();
-		const output = resumed.outputOf('Presenter Video');
-		expect(output.map((item) => item.json.status)).toEqual(['completed', 'failed']);
-		expect(output[1].json).toMatchObject({ error: { code: 'GENERATION_FAILED' } });
-	});
+	it.each([
+		['n8n 2.x', false],
+		['n8n 1.x, no token', true],
+	])(
+		'reads a failed generation, which the service does not call back for, once the others have (%s)',
+		async (_, withoutResumeToken) => {
+			sandbox.clearLog();
+			const paused = await runPresenterVideo(sandbox, {
+				parameters: { ...batchGenerate, options: { maxWaitMinutes: 10 } },
+				items: prompts(2, [1]),
+				urls: waiting,
+				withoutResumeToken,
+			});
+			expect(paused.status).toBe('waiting');
+			const resumed = await waiting.nextResume();
+			const output = resumed.outputOf('Presenter Video');
+			expect(output.map((item) => item.json.status)).toEqual(['completed', 'failed']);
+			expect(output[1].json).toMatchObject({ error: { code: 'GENERATION_FAILED' } });
+			// The completed one is its callback's word; only the failed one is read.
+			const failedJob = waitingJobIds(paused)[1];
+			expect(new Set(statusReads(sandbox).map((read) => read.path))).toEqual(
+				new Set([expect.stringContaining(failedJob)]),
+			);
+		},
+	);
 
 	it('passes a batch whose only job fails, with no callback at all, on at Max Wait with its job id', async () => {
 		sandbox.clearLog();

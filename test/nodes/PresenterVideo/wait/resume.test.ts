@@ -1,5 +1,10 @@
 import type { ServiceJob } from '../../../../nodes/PresenterVideo/service/types';
-import { probeOrder, readAllIfEnded, type WaitingJob } from '../../../../nodes/PresenterVideo/wait/resume';
+import {
+	completedLater,
+	probeOrder,
+	readAllIfEnded,
+	type WaitingJob,
+} from '../../../../nodes/PresenterVideo/wait/resume';
 
 const job = (itemIndex: number, estimatedCredits = 10): WaitingJob => ({
 	itemIndex,
@@ -52,5 +57,40 @@ describe('readAllIfEnded', () => {
 		expect(ended?.size).toBe(100);
 		expect(new Set(reads).size).toBe(100);
 		expect(reads).toHaveLength(100);
+	});
+});
+
+describe('completedLater', () => {
+	const jobs = [job(0), job(1), job(2)];
+	const completedAt = (createdAt: string | undefined): ServiceJob => ({
+		job_id: 'run',
+		status: 'completed',
+		result: { video_id: 'vid', ...(createdAt ? { created_at: createdAt } : {}) },
+	});
+	const failed: ServiceJob = {
+		job_id: 'run',
+		status: 'failed',
+		error: { code: 'GENERATION_FAILED', message: 'failed' },
+	};
+	const states = (...entries: ServiceJob[]) => new Map(entries.map((state, index) => [index, state]));
+
+	it('leaves the batch to a job that completed later, whose own callback resumes it', () => {
+		const ended = states(completedAt('2026-11-28T08:00:01Z'), completedAt('2026-11-28T08:00:03Z'), failed);
+		expect(completedLater(jobs, ended, 'run_0')).toBe(true);
+		expect(completedLater(jobs, ended, 'run_1')).toBe(false);
+	});
+
+	it('gives a tie to the greater job id, so one of two callbacks resumes', () => {
+		const ended = states(completedAt('2026-11-28T08:00:01Z'), completedAt('2026-11-28T08:00:01Z'), failed);
+		expect([completedLater(jobs, ended, 'run_0'), completedLater(jobs, ended, 'run_1')]).toEqual([true, false]);
+	});
+
+	it('never waits on a failure, which need not call back, nor on a completion without its time', () => {
+		expect(
+			completedLater(jobs, states(completedAt('2026-11-28T08:00:01Z'), completedAt(undefined), failed), 'run_0'),
+		).toBe(false);
+		expect(
+			completedLater(jobs, states(completedAt(undefined), completedAt('2026-11-28T08:00:03Z'), failed), 'run_0'),
+		).toBe(false);
 	});
 });
