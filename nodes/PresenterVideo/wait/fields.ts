@@ -29,7 +29,7 @@ const PAUSE_OPTION = {
 	name: 'Pause Until the Service Calls Back',
 	value: 'callback',
 	description:
-		'Pause the execution without holding a worker and resume once the service has called back for every job. A job it does not call back for (the service does not for failures) comes out at Max Wait with its job ID. Exports are polled. The service must reach n8n’s address.',
+		'Pause the execution without holding a worker and resume once the service has called back for every job. A job it does not call back for (the service does not for failures) comes out at Max Wait with its job ID. Exports are polled. The service must reach n8n’s address. On n8n 1.x in queue mode, route /webhook-waiting/ to one webhook processor or poll: copies of a callback on two webhook processors can run the rest of the workflow twice.',
 };
 
 /** Max Wait of a paused batch left at its default: time to render, plus the longest video's length several times over. */
