@@ -49,7 +49,8 @@ function longestInterval(kind: JobKind): number {
  * rest, taking together a small share of the budget. Once one has finished, its time (per second
  * of video) tells when the others should: each is read at its expected end, then on the schedule.
  * A finish seen late (the budget held its read back) only bounds the time from above, so until a
- * job seen running bounds it closely from below, jobs are expected halfway between the two.
+ * job seen running bounds it closely from below, jobs are expected halfway between the two, and
+ * the pioneers keep the schedule meanwhile.
  */
 export class ReadScheduler {
 	/** How many jobs wait, all kinds together. */
@@ -83,8 +84,8 @@ export class ReadScheduler {
 
 	release(entry: ScheduledRead): void {
 		if (entry.released) return;
-		// A pioneer's place matters to the others only until a job of its kind has finished.
-		const moved = this.isPioneer(entry) && this.bounds[entry.kind].finished === undefined;
+		// A pioneer's place matters to the others only while its kind's job time is not known.
+		const moved = this.searching(entry.kind) && this.isPioneer(entry);
 		entry.released = true;
 		this.waiting -= 1;
 		if (moved) this.moved();
@@ -138,7 +139,13 @@ export class ReadScheduler {
 		return (running + finished) / 2;
 	}
 
-	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until one finishes. */
+	/** Whether reads still look for a kind's job time: none seen finished, or the bounds still apart. */
+	private searching(kind: JobKind): boolean {
+		const { running, finished } = this.bounds[kind];
+		return finished === undefined || finished > running * TIGHT_BOUNDS;
+	}
+
+	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until the kind's job time is known. */
 	private isPioneer(entry: ScheduledRead): boolean {
 		return firstWaiting(this.oldest[entry.kind]) === entry || firstWaiting(this.shortest[entry.kind]) === entry;
 	}
@@ -159,11 +166,15 @@ export class ReadScheduler {
 		const last = entry.lastReadAt ?? entry.startedAt;
 		const scheduled = last + (fixedIntervalMs ?? scheduledInterval(entry.kind, last - entry.startedAt));
 		const perSize = this.expectedPerSize(entry.kind);
+		const pioneer = this.searching(entry.kind) && this.isPioneer(entry);
 		if (perSize !== undefined) {
 			const expectedEnd = entry.startedAt + perSize * entry.size;
-			return last < expectedEnd ? expectedEnd : scheduled;
+			const expected = last < expectedEnd ? expectedEnd : scheduled;
+			// Halfway to a finish seen late may lie beyond every waiting job's age: pioneers keep the
+			// schedule, so the window is not left idle while all wait for the first to get there.
+			return pioneer ? Math.min(expected, scheduled) : expected;
 		}
-		if (this.isPioneer(entry)) return scheduled;
+		if (pioneer) return scheduled;
 		const longestRest = Math.max(
 			fixedIntervalMs ?? longestInterval(entry.kind),
 			this.fairShareMs() / SPECULATIVE_SHARE,

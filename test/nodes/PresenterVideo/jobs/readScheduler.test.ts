@@ -63,6 +63,8 @@ describe('read scheduler', () => {
 
 	it('probes halfway when a finish was seen late, and narrows the bounds with each read', () => {
 		const reads = new ReadScheduler(() => budget);
+		// Oldest and shortest, it keeps the schedule: the jobs below are probed.
+		reads.track({ kind: 'generation', startedAt: 0, size: 20 });
 		const first = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const second = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const third = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
@@ -82,6 +84,29 @@ describe('read scheduler', () => {
 		expect(reads.nextReadAt(second)).toBe(150_000);
 	});
 
+	it('keeps pioneers on the schedule while a finish seen late leaves the bounds apart', () => {
+		const reads = new ReadScheduler(() => budget);
+		const first = reads.track({ kind: 'export', startedAt: 0, size: 10 });
+		const next = reads.track({ kind: 'export', startedAt: 600_000, size: 30 });
+		const young = reads.track({ kind: 'export', startedAt: 610_000, size: 30 });
+		// One more, so that the release below does not halve the count.
+		reads.track({ kind: 'export', startedAt: 620_000, size: 30 });
+		reads.observe(first, 3_000, false);
+		// Read again only after a batch's starts: 80 s a second of video is far above the job time.
+		reads.observe(first, 800_000, true);
+		const before = reads.version;
+		reads.release(first);
+		// The next oldest becomes a pioneer and must look again.
+		expect(reads.version).toBe(before + 1);
+		// Halfway (40.15 s a second of video) lies beyond every waiting job's age: the pioneer reads
+		// on the schedule rather than leaving the window idle until one gets there.
+		expect(reads.nextReadAt(next)).toBe(603_000);
+		expect(reads.nextReadAt(young)).toBe(610_000 + 40_150 * 30);
+		// It finished long ago: the bound comes down, and with it the others' expected ends.
+		reads.observe(next, 800_000, true);
+		expect(reads.nextReadAt(young)).toBeCloseTo(610_000 + ((300 + 200_000 / 30) / 2) * 30);
+	});
+
 	it('learns each kind apart, and follows a fixed interval when one is set', () => {
 		const reads = new ReadScheduler(() => budget);
 		const generation = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
@@ -96,9 +121,10 @@ describe('read scheduler', () => {
 		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const young = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
 		const pioneer = reads.track({ kind: 'generation', startedAt: 2_000, size: 10 });
-		// Two more, so that no release below halves the count.
+		// Three more, so that no release below halves the count.
 		reads.track({ kind: 'generation', startedAt: 3_000, size: 30 });
 		reads.track({ kind: 'generation', startedAt: 4_000, size: 30 });
+		reads.track({ kind: 'generation', startedAt: 5_000, size: 30 });
 		const before = reads.version;
 		reads.observe(young, 5_000, false);
 		expect(reads.version).toBe(before);
@@ -107,12 +133,14 @@ describe('read scheduler', () => {
 		expect(reads.version).toBe(before + 1);
 		reads.observe(oldest, 100_000, true);
 		expect(reads.version).toBe(before + 2);
-		// Once one has finished, pioneers no longer matter.
+		// While the job time lies anywhere between 4 and 100 s, the oldest leaving still matters.
 		reads.release(oldest);
-		expect(reads.version).toBe(before + 2);
-		// A slower finish teaches nothing new.
-		reads.observe(young, 200_000, true);
-		expect(reads.version).toBe(before + 2);
+		expect(reads.version).toBe(before + 3);
+		// Seen running at 94 s: the bounds are within a tenth, and pioneers no longer matter.
+		reads.observe(young, 95_000, false);
+		expect(reads.version).toBe(before + 4);
+		reads.release(young);
+		expect(reads.version).toBe(before + 4);
 	});
 
 	it('ends a rest at its time, or when what jobs taught moves every due time, or when the execution is cancelled', async () => {
