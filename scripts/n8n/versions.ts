@@ -36,8 +36,10 @@ const profiles: Record<N8nVersion, VersionProfile> = {
 	'2.41.1': {
 		version: '2.41.1',
 		needsNode24: true,
-		// linkedom 0.18.15 needs `cssomnom`, which the mirror lacks.
-		overrides: { linkedom: '0.18.13' },
+		// linkedom 0.18.15 needs `cssomnom`, which the mirror lacks. @tiptap/extension-floating-menu
+		// 3.35.0, published after n8n 2.41.1, sends npm's peer resolution into a loop that writes
+		// ERESOLVE warnings for over 20 minutes; 3.34.0 resolves in about 2.5 minutes.
+		overrides: { linkedom: '0.18.13', '@tiptap/extension-floating-menu': '3.34.0' },
 		activateCommand: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
 		activatesInBackground: true,
 		ownerFromEnv: true,
