@@ -31,7 +31,10 @@ export async function startE2eInstance(
 		extraEnv: { N8N_RESTRICT_FILE_ACCESS_TO: workDir, ...e2eSsrfEnv(version) },
 	});
 	try {
-		await instance.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
+		await instance.importCredentials([
+			presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl),
+			...scenarios.flatMap((scenario) => scenario.credentials?.(sandbox) ?? []),
+		]);
 		const active = scenarios.flatMap((scenario) => scenario.workflows);
 		const inactive = scenarios.flatMap((scenario) => scenario.inactiveWorkflows ?? []);
 		const children = scenarios.flatMap((scenario) => scenario.subWorkflows ?? []);

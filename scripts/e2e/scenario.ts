@@ -1,5 +1,5 @@
 import type { Sandbox } from '../../test/sandbox';
-import type { N8nInstance } from '../n8n/instance';
+import type { N8nExport, N8nInstance } from '../n8n/instance';
 import type { PublicApiClient } from '../n8n/public-api';
 import type { N8nVersion } from '../n8n/versions';
 import type { Workflow } from './workflows/workflow-json';
@@ -26,6 +26,8 @@ export interface Scenario {
 	subWorkflows?: Workflow[];
 	/** Imported only: run by hand (`n8n execute`) or not at all. */
 	inactiveWorkflows?: Workflow[];
+	/** Credentials its workflows use besides the suite's own, imported with it. */
+	credentials?(sandbox: Sandbox): N8nExport[];
 	run(context: E2eContext): Promise<void>;
 	/** Why the scenario cannot run on this version, or undefined when it can; a skipped one imports nothing. */
 	skipReason?(version: N8nVersion): string | undefined;

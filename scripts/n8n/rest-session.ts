@@ -112,6 +112,11 @@ export class RestSession {
 		});
 	}
 
+	/** Stops a running or waiting execution as the editor's Stop button does (2.41.1 and 1.123.81). */
+	async stopExecution(executionId: string | number): Promise<void> {
+		await this.postJson(`/rest/executions/${executionId}/stop`, {});
+	}
+
 	/** 2.x only: whether a published workflow's triggers are live ('published'), pending or failed. */
 	async publicationStatus(workflowId: string): Promise<PublicationStatus> {
 		const result = await fetchJson<{ data: PublicationStatus }>(

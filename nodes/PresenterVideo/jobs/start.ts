@@ -55,12 +55,21 @@ export async function startJob(
 	const { startPath } = JOB_KINDS[kind];
 	const order = longestFirst(sizeSeconds);
 	let sent = false;
+	// Claimed as it leaves, not while it waits for the rate limit: a start that a cancel stops
+	// there was never sent, and its Idempotency Key must stay free.
 	const send = async (claim: () => void) =>
-		await tools.start(async () => {
-			claim();
-			sent = true;
-			return await tools.client.start<ServiceJob>(startPath, body, { itemIndex, order });
-		});
+		await tools.start(
+			async () =>
+				await tools.client.start<ServiceJob>(startPath, body, {
+					itemIndex,
+					order,
+					onSend: () => {
+						if (sent) return;
+						claim();
+						sent = true;
+					},
+				}),
+		);
 	// The transport's error passes on unchanged; only its item is noted when it may have been billed.
 	const outcome: StartOutcome = await (
 		tools.starts

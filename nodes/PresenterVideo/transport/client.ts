@@ -41,6 +41,8 @@ export interface CallOptions {
 	deadline?: number;
 	/** A read whose answer may lead to a start: it goes before other reads. */
 	beforeStart?: boolean;
+	/** Called as the request leaves, once the rate limit lets it go, on every try. */
+	onSend?: () => void;
 }
 
 export interface ApiClient {
@@ -128,6 +130,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 		const { itemIndex } = options;
 		for (;;) {
 			const permit = await leave(endpoint, kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind, options);
+			options.onSend?.();
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			let failure = '';

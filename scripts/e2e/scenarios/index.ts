@@ -16,6 +16,7 @@ import { examplesImportableScenario } from './examples-importable';
 import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
 import { ssrfProtectionScenario } from './ssrf-protection';
+import { stoppedStartsScenario } from './stopped-starts';
 import { triggerCallbacksScenario } from './trigger-callbacks';
 import { workflowShapesCodeScenario, workflowShapesScenario } from './workflow-shapes';
 
@@ -34,6 +35,7 @@ export const allScenarios: Scenario[] = [
 	workflowShapesScenario,
 	workflowShapesCodeScenario,
 	errorExecutionsScenario,
+	stoppedStartsScenario,
 	ssrfProtectionScenario,
 	examplesImportableScenario,
 	exampleSpreadsheetSocialScenario,

@@ -24,3 +24,13 @@ export async function generatedVideoId(sandbox: Sandbox, prompt: string): Promis
 		500,
 	);
 }
+
+/** Whether the space of `apiKey` holds the generation job: its status reads 200, as the service's record says. */
+export async function generationJobExists(sandbox: Sandbox, apiKey: string, jobId: string): Promise<boolean> {
+	const response = await fetch(`${sandbox.apiUrl}/generation/status/${jobId}`, {
+		headers: { authorization: `Bearer ${apiKey}` },
+		signal: AbortSignal.timeout(30_000),
+	});
+	await response.arrayBuffer();
+	return response.status === 200;
+}

@@ -75,6 +75,39 @@ describe('Starts that may have been billed', () => {
 		expect(error?.description).toMatch(new RegExp(`may have been billed[^]*item ${lostItem} \\(generation\\)`, 'i'));
 	});
 
+	it('a start still waiting for the rate limit was never sent: not reported as billed, and a run again with its Idempotency Key sends it', async () => {
+		sandbox.configure({ faults: [{ path: 'generation/start', kind: 'slow', delayMs: 1_000 }] });
+		// Its own key: a budget the other tests' calls have not filled. The run again is not paced.
+		const keyed = {
+			apiKey: sandbox.keys.other,
+			workflowId: 'cancelled-keyed-starts',
+			credentialId: 'cancelled-keyed-credential',
+			items: promptItems(ITEMS),
+			parameters: { ...generateEach, options: { idempotencyKey: '={{ $json.prompt }}' } },
+		};
+		const controller = new AbortController();
+		const running = runPresenterVideo(sandbox, { ...keyed, abortSignal: controller.signal, requestsPerMinute: STARTS_IN_FLIGHT });
+		await until(() => apiRequests(sandbox, '/generation/start', 'POST').length === STARTS_IN_FLIGHT);
+		controller.abort();
+		const cancelled = await running;
+
+		expect(cancelled.status).toBe('canceled');
+		const queued = [STARTS_IN_FLIGHT, STARTS_IN_FLIGHT + 1];
+		for (const itemIndex of queued)
+			expect(cancelled.errorOf('Presenter Video')?.description).not.toMatch(new RegExp(`item ${itemIndex} \\(generation\\)`));
+
+		sandbox.configure({ faults: [] });
+		const again = await runPresenterVideo(sandbox, keyed);
+		expect(again.errorOf('Presenter Video')).toBeUndefined();
+		const outputs = again.outputOf('Presenter Video').map((item) => item.json);
+		expect(outputs.map((output) => output.reusedJob ?? 'started')).toEqual([
+			...Array(STARTS_IN_FLIGHT).fill('idempotencyKey'),
+			...queued.map(() => 'started'),
+		]);
+		const prompts = apiRequests(sandbox, '/generation/start', 'POST').map((request) => (request.body as { prompt: string }).prompt);
+		expect(prompts.sort()).toEqual(promptItems(ITEMS).map((item) => item.json.prompt).sort());
+	});
+
 	it('without a cancel, the error of one unanswered start also names the other starts left without an answer', async () => {
 		sandbox.configure({ faults: [{ path: 'generation/start', kind: 'drop-after', delayMs: 300, times: 2 }] });
 		const result = await runPresenterVideo(sandbox, { items: promptItems(2), parameters: generateEach });
