@@ -157,7 +157,8 @@ export async function startQueueCluster(
 	tarball: string,
 	services: BackingServices,
 	sandbox: Sandbox,
-	workflows: { active: Workflow[]; inactive: Workflow[] },
+	/** `subWorkflows`: called by active ones; published first on 2.x, which runs only a published sub-workflow, imported only on 1.x. */
+	workflows: { active: Workflow[]; inactive: Workflow[]; subWorkflows?: Workflow[] },
 	counts = { workers: 2, webhooks: 2 },
 ): Promise<QueueCluster> {
 	const router = await CallbackRouter.start(
@@ -190,9 +191,12 @@ export async function startQueueCluster(
 	};
 	try {
 		await main.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
-		await main.importWorkflows([...workflows.active, ...workflows.inactive]);
+		const children = workflows.subWorkflows ?? [];
+		await main.importWorkflows([...children, ...workflows.active, ...workflows.inactive]);
 		await main.start();
 		// Through the running main's API: one CLI process per workflow would take far longer.
+		// n8n 2.x publishes a caller only once the sub-workflows it names are published.
+		if (version.startsWith('2.')) for (const workflow of children) await main.activateWorkflow(workflow.id);
 		for (const workflow of workflows.active) await main.activateWorkflow(workflow.id);
 		await Promise.all([...workers, ...webhooks].map((companion) => companion.start()));
 		return { main, workers, webhooks, router, stop };

@@ -5,7 +5,8 @@ import { promptBatch, promptBatchNodeName } from '../e2e/workflows/prompt-batch'
 import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
-import { pausedLoop, recordedBatch } from './recorded-workflows';
+import { shapeCases } from '../e2e/support/shape-cases';
+import { recordedBatch, recordingJobNodes } from './recorded-workflows';
 
 export const batchNodeName = promptBatchNodeName;
 
@@ -27,6 +28,14 @@ export const killedBatch = promptBatch(
 	'Queue item',
 );
 
+/** The workflow shapes of the regular kit, each job node's results also reported to the run recorder. */
+const recordedShapes = shapeCases.map(({ shape }) => recordingJobNodes(shape.workflow, shape.jobNodes));
+
+/** The sub-workflows the shapes call, recorded the same way. */
+export const queueSubWorkflows = shapeCases.flatMap(({ shape }) =>
+	shape.childWorkflow ? [recordingJobNodes(shape.childWorkflow, shape.jobNodes)] : [],
+);
+
 /** Every workflow the queue-mode run imports; all start with a trigger, so all are activated. */
 export const queueWorkflows: Workflow[] = [
 	catalogueWorkflow,
@@ -37,6 +46,7 @@ export const queueWorkflows: Workflow[] = [
 	triggerWorkflow,
 	killedBatch.workflow,
 	recordedBatch.workflow,
-	pausedLoop.workflow,
 	...[pausedThenWaitNode, pausedTwice, pausedTwiceLate, pausedFailure].map((tagged) => tagged.workflow),
+	...recordedShapes,
 ];
+

@@ -5,10 +5,10 @@ import { continuedOnceScenario } from './continued-once';
 import { createMp4Scenario } from './create-mp4';
 import { pausedChainScenarios } from './paused-chains';
 import { pauseResumeBatchScenario, pauseResumeScenario } from './pause-resume';
-import { pausedLoopScenario } from './paused-loop';
 import { pollBatchScenario } from './poll-batch';
 import { triggerDuplicatesScenario } from './trigger-duplicates';
 import { workerKilledScenario } from './worker-killed';
+import { workflowShapesScenarios } from './workflow-shapes';
 
 /** Paused batches whose copies of callbacks reach both webhook processors, per routing. */
 const copiesExecutions = 15;
@@ -21,7 +21,7 @@ export const queueScenarios: QueueScenario[] = [
 	pauseResumeScenario,
 	pauseResumeBatchScenario,
 	...pausedChainScenarios,
-	pausedLoopScenario,
+	...workflowShapesScenarios,
 	continuedOnceScenario(
 		'once: last callback on both webhook processors at the same moment',
 		() => lastJobToAll(3),
