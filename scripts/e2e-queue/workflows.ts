@@ -6,6 +6,7 @@ import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
 import { shapeCases } from '../e2e/support/shape-cases';
+import { storedThenBig } from './binary-store-workflow';
 import { recordedBatch, recordingJobNodes } from './recorded-workflows';
 
 export const batchNodeName = promptBatchNodeName;
@@ -40,6 +41,7 @@ export const queueSubWorkflows = shapeCases.flatMap(({ shape }) =>
 export const queueWorkflows: Workflow[] = [
 	catalogueWorkflow,
 	promptToMp4Workflow,
+	storedThenBig.workflow,
 	pollBatch.workflow,
 	callbackWaitWorkflow,
 	pausedBatch.workflow,

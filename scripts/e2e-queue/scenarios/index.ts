@@ -1,5 +1,6 @@
 import type { QueueScenario } from '../queue-scenario';
 import { alternating, lastJobToAll, toFirst } from '../routing-policies';
+import { binaryStoreModeScenario } from './binary-store-mode';
 import { catalogueScenario } from './catalogue';
 import { continuedOnceScenario } from './continued-once';
 import { createMp4Scenario } from './create-mp4';
@@ -17,6 +18,7 @@ const copiesExecutions = 15;
 export const queueScenarios: QueueScenario[] = [
 	catalogueScenario,
 	createMp4Scenario,
+	binaryStoreModeScenario,
 	pollBatchScenario,
 	pauseResumeScenario,
 	pauseResumeBatchScenario,
