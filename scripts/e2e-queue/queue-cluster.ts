@@ -140,6 +140,9 @@ function queueEnv(services: BackingServices, publicWebhookUrl: string): Record<s
 		// A queue of its own, so jobs of another n8n on the same Redis are never picked up.
 		QUEUE_BULL_PREFIX: `bull-e2e-${process.pid}`,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// n8n 1.x offers database mode only where listed here, and otherwise keeps files in the
+		// execution data (1.123.81: BinaryDataConfig, base-command.js); 2.x always offers it.
+		N8N_AVAILABLE_BINARY_DATA_MODES: 'filesystem,database',
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 		// Resume URLs and production webhook URLs point at the router in front of the webhook processors.
 		N8N_WEBHOOK_URL: `${publicWebhookUrl}/`,

@@ -81,9 +81,8 @@ export const recordedBatch = {
 };
 
 /**
- * The workflow with each of the given job nodes' results also posted to the recorder, one run per
- * item, from a node placed above the rest so that n8n's v1 order runs it before the next node (and
- * a sub-workflow still returns its last node's items).
+ * The workflow with each of the given nodes' results also posted to the recorder, one run per
+ * item, from a node placed above the rest so that n8n's v1 order runs it before the next node.
  */
 export function recordingJobNodes(workflow: Workflow, jobNodes: string[]): Workflow {
 	const present = workflow.nodes.filter((node) => jobNodes.includes(node.name));

@@ -6,6 +6,7 @@ import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
 import { shapeCases } from '../e2e/support/shape-cases';
+import { callChildName } from '../e2e/workflows/shapes';
 import { storedThenBig } from './binary-store-workflow';
 import { recordedBatch, recordingJobNodes } from './recorded-workflows';
 
@@ -29,13 +30,17 @@ export const killedBatch = promptBatch(
 	'Queue item',
 );
 
-/** The workflow shapes of the regular kit, each job node's results also reported to the run recorder. */
-const recordedShapes = shapeCases.map(({ shape }) => recordingJobNodes(shape.workflow, shape.jobNodes));
-
-/** The sub-workflows the shapes call, recorded the same way. */
-export const queueSubWorkflows = shapeCases.flatMap(({ shape }) =>
-	shape.childWorkflow ? [recordingJobNodes(shape.childWorkflow, shape.jobNodes)] : [],
+/**
+ * The workflow shapes of the regular kit, each job node's results also reported to the run
+ * recorder; where the jobs run in a sub-workflow, the results the caller gets back (the child is
+ * left as it is: it hands its caller its last node's items).
+ */
+const recordedShapes = shapeCases.map(({ shape }) =>
+	recordingJobNodes(shape.workflow, shape.childWorkflow ? [callChildName] : shape.jobNodes),
 );
+
+/** The sub-workflows the shapes call. */
+export const queueSubWorkflows = shapeCases.flatMap(({ shape }) => (shape.childWorkflow ? [shape.childWorkflow] : []));
 
 /** Every workflow the queue-mode run imports; all start with a trigger, so all are activated. */
 export const queueWorkflows: Workflow[] = [

@@ -36,7 +36,8 @@ export const binaryStoreModeScenario: QueueScenario = {
 		const [execution] = await finishedExecutions(api, storedThenBig.workflow.id, 1, 120_000);
 
 		const [stored] = itemsOverRuns(execution, smallDownloadName);
-		assert.match(String(stored?.binary?.data?.id), /^database:/, 'n8n names a file stored in the database by a database: id');
+		const storedId = String(stored?.binary?.data?.id);
+		assert.match(storedId, /^database:/, `n8n names a file stored in the database by a database: id, not ${storedId}`);
 		const errorText = executionErrorText(execution);
 		assert.equal(execution.status, 'error', 'the big download fails the execution');
 		assert.equal(execution.data?.resultData.lastNodeExecuted, bigDownloadName, `the big download failed: ${errorText}`);

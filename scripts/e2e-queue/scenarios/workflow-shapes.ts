@@ -10,11 +10,11 @@ import type { QueueContext, QueueScenario } from '../queue-scenario';
 import { queuePauseTarget } from './pause-target';
 
 /**
- * n8n saves one run of a node however often an execution went on: the recorder, which every job
- * node's results also reach (`recordingJobNodes`), must have seen each job once.
+ * n8n saves one run of a node however often an execution went on: the recorder, which every job's
+ * result also reaches from the started workflow (`recordingJobNodes`), must have seen each job once.
  */
-function recordedOnce(recorder: RunRecorder, { withJobs, jobs }: CheckedShape): string {
-	const recorded = recorder.runsOf(String(withJobs.id)).flatMap((run) => run.jobIds);
+function recordedOnce(recorder: RunRecorder, { execution, jobs }: CheckedShape): string {
+	const recorded = recorder.runsOf(String(execution.id)).flatMap((run) => run.jobIds);
 	assert.deepEqual(
 		[...recorded].sort(),
 		jobs.map((job) => job.jobId).sort(),
@@ -38,7 +38,10 @@ const waitsAgainAfterResume = new Set([loopOfOne, loopOfTwo, ifLoop, mergedBranc
 
 async function runGroup(context: QueueContext, profile: SandboxProfileName, waitsAgain: boolean): Promise<void> {
 	const only = (shapeCase: ShapeCase) => waitsAgainAfterResume.has(shapeCase.shape) === waitsAgain;
-	context.cluster.router.route(waitsAgain ? toFirst : alternating());
+	// n8n 1.x resumes an execution as often as copies of its last callback reach two processes
+	// (docs/queue-mode.md): there callbacks go to one webhook processor, as the docs ask.
+	const oneProcessor = waitsAgain || context.version.startsWith('1.');
+	context.cluster.router.route(oneProcessor ? toFirst : alternating());
 	try {
 		await runShapes(queuePauseTarget(context), profile, { only, modeCheck: (checked) => recordedOnce(context.recorder, checked) });
 	} finally {
@@ -49,8 +52,8 @@ async function runGroup(context: QueueContext, profile: SandboxProfileName, wait
 /**
  * The regular kit's workflow shapes in queue mode, started on the first webhook processor, the
  * continuations on either worker: every callback and its copies round robin over both webhook
- * processors, but for the shapes that wait again after a resume (one webhook processor, see
- * above). The same checks, and each job's result reaching the node after it once.
+ * processors, but for the shapes that wait again after a resume, and on n8n 1.x (one webhook
+ * processor, see above). The same checks, and each job's result reaching the node after it once.
  */
 function shapesScenario(profile: SandboxProfileName): QueueScenario {
 	return {

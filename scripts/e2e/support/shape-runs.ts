@@ -21,6 +21,8 @@ export type ShapeTarget = Pick<PauseTarget, 'api' | 'sandbox' | 'webhooks'>;
 /** One shape's run once its checks passed: what a mode's own checks read further. */
 export interface CheckedShape {
 	shapeCase: ShapeCase;
+	/** The execution the shape's start began. */
+	execution: Execution;
 	/** The execution that ran the job nodes: the child's for a sub-workflow. */
 	withJobs: Execution;
 	jobs: JobResult[];
@@ -83,7 +85,7 @@ async function checkShape({ api, sandbox }: ShapeTarget, { shapeCase, tag, start
 	}
 	if (shapeCase.resultsAt !== undefined) assertResultsCarried(finished, shapeCase.resultsAt, jobs);
 	const resumes = lags.length ? `, went on ${lags.map((lag) => (lag / 1000).toFixed(1)).join('/')} s after the last callbacks` : '';
-	return { summary: `${(tookMs / 1000).toFixed(1)} s, ${jobs.length} jobs${resumes}`, checked: { shapeCase, withJobs, jobs } };
+	return { summary: `${(tookMs / 1000).toFixed(1)} s, ${jobs.length} jobs${resumes}`, checked: { shapeCase, execution: finished, withJobs, jobs } };
 }
 
 export interface ShapeRunOptions {
