@@ -43,7 +43,11 @@ async function runGroup(context: QueueContext, profile: SandboxProfileName, wait
 	const oneProcessor = waitsAgain || context.version.startsWith('1.');
 	context.cluster.router.route(oneProcessor ? toFirst : alternating());
 	try {
-		await runShapes(queuePauseTarget(context), profile, { only, modeCheck: (checked) => recordedOnce(context.recorder, checked) });
+		await runShapes(queuePauseTarget(context), profile, {
+			version: context.version,
+			only,
+			modeCheck: (checked) => recordedOnce(context.recorder, checked),
+		});
 	} finally {
 		context.cluster.router.route(toFirst);
 	}

@@ -30,6 +30,8 @@ export interface ShapeCase {
 	after: Record<string, number>;
 	/** A node whose items over all its runs must be the jobs' results, each once (a loop's done output). */
 	resultsAt?: string;
+	/** Why n8n 1.x does not give `resultsAt` the jobs' results; the check is left out there. */
+	resultsAtNotOn1x?: string;
 	failing?: number;
 	/** The profiles it runs under; both unless the service's code changes nothing for it. */
 	profiles?: SandboxProfileName[];
@@ -69,6 +71,9 @@ export const shapeCases: ShapeCase[] = [
 		paused: true,
 		after: { [afterName]: 3, [doneName]: 3 },
 		resultsAt: doneName,
+		// n8n-core 1.123.81: the caller is resumed as after a wait (WorkflowExecute.handleWaitingState
+		// disables its Execute Workflow node for that run), so it passes its own input on.
+		resultsAtNotOn1x: "n8n 1.x resumes the caller with its own items, not the child's results",
 	},
 	{
 		name: 'Retry On Fail and Continue (using error output), 1 job of 3 failing',
