@@ -140,6 +140,9 @@ function queueEnv(services: BackingServices, publicWebhookUrl: string): Record<s
 		// A queue of its own, so jobs of another n8n on the same Redis are never picked up.
 		QUEUE_BULL_PREFIX: `bull-e2e-${process.pid}`,
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// n8n 1.x offers database mode only where listed here, and otherwise keeps files in the
+		// execution data (1.123.81: BinaryDataConfig, base-command.js); 2.x always offers it.
+		N8N_AVAILABLE_BINARY_DATA_MODES: 'filesystem,database',
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 		// Resume URLs and production webhook URLs point at the router in front of the webhook processors.
 		N8N_WEBHOOK_URL: `${publicWebhookUrl}/`,
@@ -157,7 +160,8 @@ export async function startQueueCluster(
 	tarball: string,
 	services: BackingServices,
 	sandbox: Sandbox,
-	workflows: { active: Workflow[]; inactive: Workflow[] },
+	/** `subWorkflows`: called by active ones; published first on 2.x, which runs only a published sub-workflow, imported only on 1.x. */
+	workflows: { active: Workflow[]; inactive: Workflow[]; subWorkflows?: Workflow[] },
 	counts = { workers: 2, webhooks: 2 },
 ): Promise<QueueCluster> {
 	const router = await CallbackRouter.start(
@@ -190,9 +194,12 @@ export async function startQueueCluster(
 	};
 	try {
 		await main.importCredentials([presenterCredentialExport(sandbox.keys.main, sandbox.baseUrl)]);
-		await main.importWorkflows([...workflows.active, ...workflows.inactive]);
+		const children = workflows.subWorkflows ?? [];
+		await main.importWorkflows([...children, ...workflows.active, ...workflows.inactive]);
 		await main.start();
 		// Through the running main's API: one CLI process per workflow would take far longer.
+		// n8n 2.x publishes a caller only once the sub-workflows it names are published.
+		if (version.startsWith('2.')) for (const workflow of children) await main.activateWorkflow(workflow.id);
 		for (const workflow of workflows.active) await main.activateWorkflow(workflow.id);
 		await Promise.all([...workers, ...webhooks].map((companion) => companion.start()));
 		return { main, workers, webhooks, router, stop };

@@ -1,4 +1,4 @@
-import { codeNode, nodeId, noOpNode, presenterVideoNode, webhookNode } from '../e2e/workflows/nodes';
+import { codeNode, nodeId, presenterVideoNode, webhookNode } from '../e2e/workflows/nodes';
 import { linearWorkflow, type Workflow, type WorkflowNode } from '../e2e/workflows/workflow-json';
 import { queuePorts } from './ports';
 
@@ -80,44 +80,21 @@ export const recordedBatch = {
 	]),
 };
 
-export const loopNodeName = 'Loop Over Items';
-export const loopedGenerateName = 'Generate in the loop';
-export const loopDoneName = 'Done';
-
 /**
- * Webhook → prompts → Loop Over Items (batch size 1) → Generate paused for callbacks → back into the
- * loop; each item's result also goes to a recorded run, placed above the loop so that n8n's v1
- * order runs it before the next turn. The loop's done output → Done.
+ * The workflow with each of the given nodes' results also posted to the recorder, one run per
+ * item, from a node placed above the rest so that n8n's v1 order runs it before the next node.
  */
-function loopWorkflow(): Workflow {
-	const base = linearWorkflow('E2eQueueLoop0001', 'E2E: Loop Over Items around a paused Generate', [
-		webhookNode('e2e-queue-loop', '0c1d2e3f-0105-4a00-8000-0000000e2e05', { mode: 'onReceived' }),
-		taggedDurations,
-		{
-			id: 'loop-over-items',
-			name: loopNodeName,
-			type: 'n8n-nodes-base.splitInBatches',
-			typeVersion: 3,
-			parameters: { batchSize: 1, options: {} },
-		},
-		pausedGenerate(loopedGenerateName),
-		recordRunNode('Record item', '[$json.jobId]', false),
-	]);
-	const to = (node: string) => ({ node, type: 'main' as const, index: 0 });
-	const noOp = { ...noOpNode(loopDoneName), position: [960, 240] as [number, number] };
-	const nodes = base.nodes.map((node) =>
-		node.name === 'Record item' ? { ...node, position: [960, -240] as [number, number] } : node,
-	);
-	return {
-		...base,
-		nodes: [...nodes, noOp],
-		connections: {
-			...base.connections,
-			// Output 0 is the loop's "done", output 1 its next batch.
-			[loopNodeName]: { main: [[to(loopDoneName)], [to(loopedGenerateName)]] },
-			[loopedGenerateName]: { main: [[to(loopNodeName), to('Record item')]] },
-		},
-	};
+export function recordingJobNodes(workflow: Workflow, jobNodes: string[]): Workflow {
+	const present = workflow.nodes.filter((node) => jobNodes.includes(node.name));
+	const recorders = present.map((node) => ({
+		...recordRunNode(`Record ${node.name}`, '[$json.jobId ?? $json.generationJobId]', false),
+		position: [node.position[0] + 240, node.position[1] - 240] as [number, number],
+	}));
+	const connections = { ...workflow.connections };
+	for (const node of present) {
+		const outputs = connections[node.name]?.main ?? [[]];
+		const [first = [], ...rest] = outputs;
+		connections[node.name] = { main: [[...first, { node: `Record ${node.name}`, type: 'main', index: 0 }], ...rest] };
+	}
+	return { ...workflow, nodes: [...workflow.nodes, ...recorders], connections };
 }
-
-export const pausedLoop = { path: 'e2e-queue-loop', workflow: loopWorkflow() };

@@ -21,7 +21,7 @@ import { queueScenarios } from './scenarios';
 import { queueVersion } from './cli-args';
 import { RunRecorder } from './run-recorder';
 import { versionProfile } from '../n8n/versions';
-import { queueWorkflows } from './workflows';
+import { queueSubWorkflows, queueWorkflows } from './workflows';
 import { runAsMain } from '../e2e/exit-code-main';
 
 const scope = 'e2e queue';
@@ -55,7 +55,11 @@ async function main(): Promise<number> {
 				services = await startBackingServices();
 				sandbox = await startSandbox({ ...e2eSandboxOptions, port: queuePorts.sandboxApi, storagePort: queuePorts.sandboxStorage });
 				recorder = await RunRecorder.start(queuePorts.runRecorder);
-				cluster = await startQueueCluster(version, pack.tarball, services, sandbox, { active: queueWorkflows, inactive: [] });
+				cluster = await startQueueCluster(version, pack.tarball, services, sandbox, {
+					active: queueWorkflows,
+					inactive: [],
+					subWorkflows: queueSubWorkflows,
+				});
 				Object.assign(context, { version, cluster, services, sandbox, recorder, api: await cluster.main.api() });
 			}),
 		);

@@ -5,7 +5,10 @@ import { promptBatch, promptBatchNodeName } from '../e2e/workflows/prompt-batch'
 import { promptToMp4Workflow } from '../e2e/workflows/prompt-to-mp4';
 import { triggerWorkflow } from '../e2e/workflows/trigger-callbacks';
 import type { Workflow } from '../e2e/workflows/workflow-json';
-import { pausedLoop, recordedBatch } from './recorded-workflows';
+import { shapeCases } from '../e2e/support/shape-cases';
+import { callChildName } from '../e2e/workflows/shapes';
+import { storedThenBig } from './binary-store-workflow';
+import { recordedBatch, recordingJobNodes } from './recorded-workflows';
 
 export const batchNodeName = promptBatchNodeName;
 
@@ -27,16 +30,30 @@ export const killedBatch = promptBatch(
 	'Queue item',
 );
 
+/**
+ * The workflow shapes of the regular kit, each job node's results also reported to the run
+ * recorder; where the jobs run in a sub-workflow, the results the caller gets back (the child is
+ * left as it is: it hands its caller its last node's items).
+ */
+const recordedShapes = shapeCases.map(({ shape }) =>
+	recordingJobNodes(shape.workflow, shape.childWorkflow ? [callChildName] : shape.jobNodes),
+);
+
+/** The sub-workflows the shapes call. */
+export const queueSubWorkflows = shapeCases.flatMap(({ shape }) => (shape.childWorkflow ? [shape.childWorkflow] : []));
+
 /** Every workflow the queue-mode run imports; all start with a trigger, so all are activated. */
 export const queueWorkflows: Workflow[] = [
 	catalogueWorkflow,
 	promptToMp4Workflow,
+	storedThenBig.workflow,
 	pollBatch.workflow,
 	callbackWaitWorkflow,
 	pausedBatch.workflow,
 	triggerWorkflow,
 	killedBatch.workflow,
 	recordedBatch.workflow,
-	pausedLoop.workflow,
 	...[pausedThenWaitNode, pausedTwice, pausedTwiceLate, pausedFailure].map((tagged) => tagged.workflow),
+	...recordedShapes,
 ];
+

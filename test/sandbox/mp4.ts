@@ -53,26 +53,37 @@ export function largeMp4Bounds(fixture: Buffer): { min: number; max: number } {
 
 const ZEROS = Buffer.alloc(64 * 1024);
 
-/** Streams the plan in 64 KiB chunks: memory stays flat whatever the size. */
-export function largeMp4Stream(plan: LargeMp4Plan): Readable {
+/**
+ * Streams the plan in 64 KiB chunks: memory stays flat whatever the size. With `cutAfter`, the
+ * stream fails once that many bytes went out, which cuts a response it is piped into.
+ */
+export function largeMp4Stream(plan: LargeMp4Plan, cutAfter = Number.POSITIVE_INFINITY): Readable {
 	const head = [...plan.head];
 	let remaining = plan.paddingBytes;
+	let sent = 0;
 	return new Readable({
 		read() {
-			const next = head.shift();
-			if (next) {
-				this.push(next);
-				return;
-			}
-			if (remaining <= 0) {
+			const chunk = nextChunk();
+			if (chunk === null) {
 				this.push(null);
-				return;
+			} else if (sent >= cutAfter) {
+				this.destroy(new Error(`cut after ${cutAfter} bytes`));
+			} else {
+				const part = chunk.subarray(0, Math.min(chunk.length, cutAfter - sent));
+				sent += part.length;
+				this.push(part);
 			}
-			const size = Math.min(remaining, ZEROS.length);
-			remaining -= size;
-			this.push(size === ZEROS.length ? ZEROS : ZEROS.subarray(0, size));
 		},
 	});
+
+	function nextChunk(): Buffer | null {
+		const next = head.shift();
+		if (next) return next;
+		if (remaining <= 0) return null;
+		const size = Math.min(remaining, ZEROS.length);
+		remaining -= size;
+		return size === ZEROS.length ? ZEROS : ZEROS.subarray(0, size);
+	}
 }
 
 function mdatBox(fixture: Buffer): Mp4Box {

@@ -6,6 +6,7 @@ import { sendJson } from './http-io';
 import { largeMp4Stream, planLargeMp4, type LargeMp4Plan } from './mp4';
 import { recordRequest } from './request-log';
 import type { SandboxState } from './state';
+import type { RecordedRequest } from './types';
 
 interface Media {
 	bytes: Buffer;
@@ -50,7 +51,7 @@ async function handle(
 		return;
 	}
 	if (url.pathname === '/large.mp4') {
-		sendLargeMp4(state, req, res, url, truncate);
+		sendLargeMp4(state, req, res, url, truncate, record);
 		return;
 	}
 	const media = findMedia(state, url.pathname);
@@ -105,18 +106,28 @@ function findMedia(state: SandboxState, path: string): Media | undefined {
 	return undefined;
 }
 
-/** GET /large.mp4?bytes=N: a valid MP4 of exactly N bytes, streamed (for memory benchmarks). */
+function wholeNumber(raw: string | null): number {
+	return raw !== null && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
+/**
+ * GET /large.mp4?bytes=N: a valid MP4 of exactly N bytes, streamed (for memory benchmarks), the body
+ * bytes handed to the connection logged as they go. `cutAfter=M`: the connection is cut once M
+ * bytes of the body went out, so a test may announce a file far larger than it lets anyone fetch.
+ */
 function sendLargeMp4(
 	state: SandboxState,
 	req: http.IncomingMessage,
 	res: http.ServerResponse,
 	url: URL,
 	truncate: boolean,
+	record: RecordedRequest,
 ): void {
-	const raw = url.searchParams.get('bytes') ?? '';
-	const bytes = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+	const bytes = wholeNumber(url.searchParams.get('bytes'));
+	const cutAfter = url.searchParams.has('cutAfter') ? wholeNumber(url.searchParams.get('cutAfter')) : undefined;
 	let plan: LargeMp4Plan;
 	try {
+		if (cutAfter !== undefined && !Number.isSafeInteger(cutAfter)) throw new RangeError('cutAfter must be a whole number of bytes');
 		plan = planLargeMp4(state.media.mp4, bytes);
 	} catch (error) {
 		sendJson(res, 400, {
@@ -134,5 +145,10 @@ function sendLargeMp4(
 		res.write(plan.head[0], () => res.destroy());
 		return;
 	}
-	pipeline(largeMp4Stream(plan), res, () => undefined);
+	const body = largeMp4Stream(plan, cutAfter);
+	record.bodyBytesSent = 0;
+	body.on('data', (chunk: Buffer) => {
+		record.bodyBytesSent = (record.bodyBytesSent ?? 0) + chunk.length;
+	});
+	pipeline(body, res, () => undefined);
 }

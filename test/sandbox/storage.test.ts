@@ -98,6 +98,33 @@ describe('storage listener', () => {
 			});
 		});
 
+		it('logs the body bytes it handed to the connection', async () => {
+			const bytes = 1024 * 1024 + 3;
+			await download(`${sandbox.storageUrl}/large.mp4?bytes=${bytes}`);
+			expect(sandbox.requests).toEqual([expect.objectContaining({ path: '/large.mp4', status: 200, bodyBytesSent: bytes })]);
+		});
+
+		it('announces the whole size but cuts the connection after cutAfter bytes', async () => {
+			const announced = 2 ** 31;
+			const cutAfter = 200_000;
+			const response = await fetch(`${sandbox.storageUrl}/large.mp4?bytes=${announced}&cutAfter=${cutAfter}`);
+			expect(Number(response.headers.get('content-length'))).toBe(announced);
+			await expect(response.arrayBuffer()).rejects.toThrow();
+			expect(sandbox.requests).toEqual([expect.objectContaining({ path: '/large.mp4', bodyBytesSent: cutAfter })]);
+		});
+
+		it('sends a body that reads in full when cutAfter is its size or more', async () => {
+			const bytes = 300_000;
+			const file = await download(`${sandbox.storageUrl}/large.mp4?bytes=${bytes}&cutAfter=${bytes}`);
+			expect(file.bytes.length).toBe(bytes);
+		});
+
+		it('rejects cutAfter that is not a whole number with 400', async () => {
+			const file = await download(`${sandbox.storageUrl}/large.mp4?bytes=300000&cutAfter=abc`);
+			expect(file.status).toBe(400);
+			expect(JSON.parse(file.bytes.toString('utf8'))).toEqual({ error: expect.stringContaining('cutAfter'), code: 'INVALID_VALUE' });
+		});
+
 		it.each(['', 'abc', '100', '1.5e6', '100000.5', '-5', String(2 ** 40)])(
 			'rejects bytes=%s with 400',
 			async (value) => {

@@ -119,6 +119,8 @@ export interface RecordedRequest {
 	status: number;
 	/** The injected fault that affected this request, if any. */
 	fault?: FaultKind;
+	/** Body bytes handed to the connection so far (storage's `/large.mp4` only). */
+	bodyBytesSent?: number;
 }
 
 export interface WebhookDeliveryAttempt {

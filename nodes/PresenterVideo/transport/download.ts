@@ -249,7 +249,9 @@ export function oversizedBeforeStreaming(announcedBytes: number): OversizedFile 
 }
 
 function oversizedFileError(node: INode, request: DownloadRequest, { sizeMiB, capMiB }: OversizedFile) {
-	const mib = (value: number) => (Number.isFinite(value) ? `${Number(value.toPrecision(3))} MiB` : 'more');
+	// Whole MiB from 100 up (a cap of 1024 must not read 1020), three digits below.
+	const digits = (value: number) => (value >= 100 ? Math.round(value) : Number(value.toPrecision(3)));
+	const mib = (value: number) => (Number.isFinite(value) ? `${digits(value)} MiB` : 'more');
 	const message = `${request.fileName} (${mib(sizeMiB)}) is larger than n8n's binary data limit of ${mib(capMiB)}`;
 	return new NodeOperationError(node, message, { description: OVERSIZED_FIX, itemIndex: request.itemIndex });
 }

@@ -1,14 +1,15 @@
 import type { QueueScenario } from '../queue-scenario';
 import { alternating, lastJobToAll, toFirst } from '../routing-policies';
+import { binaryStoreModeScenario } from './binary-store-mode';
 import { catalogueScenario } from './catalogue';
 import { continuedOnceScenario } from './continued-once';
 import { createMp4Scenario } from './create-mp4';
 import { pausedChainScenarios } from './paused-chains';
 import { pauseResumeBatchScenario, pauseResumeScenario } from './pause-resume';
-import { pausedLoopScenario } from './paused-loop';
 import { pollBatchScenario } from './poll-batch';
 import { triggerDuplicatesScenario } from './trigger-duplicates';
 import { workerKilledScenario } from './worker-killed';
+import { workflowShapesScenarios } from './workflow-shapes';
 
 /** Paused batches whose copies of callbacks reach both webhook processors, per routing. */
 const copiesExecutions = 15;
@@ -17,11 +18,12 @@ const copiesExecutions = 15;
 export const queueScenarios: QueueScenario[] = [
 	catalogueScenario,
 	createMp4Scenario,
+	binaryStoreModeScenario,
 	pollBatchScenario,
 	pauseResumeScenario,
 	pauseResumeBatchScenario,
 	...pausedChainScenarios,
-	pausedLoopScenario,
+	...workflowShapesScenarios,
 	continuedOnceScenario(
 		'once: last callback on both webhook processors at the same moment',
 		() => lastJobToAll(3),

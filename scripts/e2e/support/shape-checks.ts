@@ -22,9 +22,25 @@ export interface JobExpectations {
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
-/** Generation starts whose prompt carries the tag. */
-export function taggedStartCount(sandbox: Sandbox, tag: string): number {
-	return generationStarts(sandbox.requests).filter((start) => String(bodyField(start, 'prompt')).startsWith(`${tag} `)).length;
+/** A job as an item carries it: Generate's simplified output, or Create's. */
+export interface JobResult {
+	jobId: string;
+	status: unknown;
+	videoId: unknown;
+	cost: unknown;
+}
+
+export function jobResultOf(json: Record<string, unknown>): JobResult {
+	return { jobId: String(json.jobId ?? json.generationJobId), status: json.status, videoId: json.videoId, cost: json.cost ?? json.generationCost };
+}
+
+const byJobId = (results: JobResult[]) => [...results].sort((a, b) => a.jobId.localeCompare(b.jobId));
+
+/** Generation starts whose prompt carries the tag: `expected` of them, else each start's prompt and answer named. */
+export function assertTaggedStarts(sandbox: Sandbox, tag: string, expected: number): void {
+	const starts = generationStarts(sandbox.requests).filter((start) => String(bodyField(start, 'prompt')).startsWith(`${tag} `));
+	const seen = starts.map((start) => `"${String(bodyField(start, 'prompt')).slice(tag.length + 1)}" answered ${start.status}`);
+	assert.equal(starts.length, expected, `one start per item and job node: ${seen.join(', ')}`);
 }
 
 /**
@@ -42,17 +58,17 @@ function lastAcceptedCallbackAt(sandbox: Sandbox, executionId: string, nodeName:
 /**
  * The job node's runs: each run holds its own items' jobs (a job's duration is its item's, and no
  * job twice), all ended, none timed out; a paused run went on within `resumeWithinMs` of the last
- * delivery n8n accepted for its jobs before it went on. Returns the node's job ids and each run's resume lag (ms).
+ * delivery n8n accepted for its jobs before it went on. Returns the node's jobs and each run's resume lag (ms).
  */
 export function checkJobNode(
 	sandbox: Sandbox,
 	execution: Execution,
 	nodeName: string,
 	expected: JobExpectations,
-): { jobIds: string[]; lagsMs: number[] } {
+): { jobs: JobResult[]; lagsMs: number[] } {
 	const runs = nodeRuns(execution, nodeName);
 	assert.equal(runs.length, expected.runs.length, `"${nodeName}" ran once per turn`);
-	const jobIds: string[] = [];
+	const jobs: JobResult[] = [];
 	const lagsMs: number[] = [];
 	runs.forEach((run, turn) => {
 		const items = run.outputs.flat().map((item) => item.json);
@@ -72,17 +88,16 @@ export function checkJobNode(
 			[...Array(failingCount).fill('failed'), ...Array(items.length - failingCount).fill('completed')].sort(),
 			`"${nodeName}" turn ${turn + 1}: every job ended`,
 		);
-		for (const json of items) {
-			const jobId = String(json.jobId ?? json.generationJobId);
-			assert.equal(json.timedOut, undefined, `"${nodeName}" turn ${turn + 1}: job ${jobId} did not time out`);
-			if (json.status === 'completed') {
-				assert.ok(Number(json.cost ?? json.generationCost) > 0 && typeof json.videoId === 'string', `job ${jobId} has its cost and video`);
-			}
-		}
-		const runJobs = items.map((json) => String(json.jobId ?? json.generationJobId));
-		jobIds.push(...runJobs);
+		const runJobs = items.map(jobResultOf);
+		runJobs.forEach(({ jobId, status, cost, videoId }, index) => {
+			assert.equal(items[index].timedOut, undefined, `"${nodeName}" turn ${turn + 1}: job ${jobId} did not time out`);
+			if (status === 'completed') assert.ok(Number(cost) > 0 && typeof videoId === 'string', `job ${jobId} has its cost and video`);
+		});
+		jobs.push(...runJobs);
 		if (!expected.paused) return;
-		const callbacks = runJobs.flatMap((jobId) => lastAcceptedCallbackAt(sandbox, String(execution.id), nodeName, jobId, run.startTime) ?? []);
+		const callbacks = runJobs.flatMap(({ jobId }) =>
+			lastAcceptedCallbackAt(sandbox, String(execution.id), nodeName, jobId, run.startTime) ?? [],
+		);
 		assert.ok(callbacks.length > 0, `"${nodeName}" turn ${turn + 1}: n8n accepted a callback`);
 		const lag = run.startTime - Math.max(...callbacks);
 		assert.ok(
@@ -91,11 +106,24 @@ export function checkJobNode(
 		);
 		lagsMs.push(lag);
 	});
+	const jobIds = jobs.map((job) => job.jobId);
 	assert.equal(new Set(jobIds).size, jobIds.length, `"${nodeName}": no job in two items (${jobIds.join(', ')})`);
-	return { jobIds, lagsMs };
+	return { jobs, lagsMs };
 }
 
 /** The items a node saw over all its runs, on its first output. */
 export function assertItemsSeen(execution: Execution, nodeName: string, count: number): void {
 	assert.equal(itemsOverRuns(execution, nodeName).length, count, `"${nodeName}" ran once per item`);
+}
+
+/** The items a node saw over all its runs are the jobs' results, each once, with its own status, video and cost. */
+export function assertResultsCarried(execution: Execution, nodeName: string, jobs: JobResult[]): void {
+	const seen = itemsOverRuns(execution, nodeName).map((item) => jobResultOf(item.json));
+	assert.deepEqual(byJobId(seen), byJobId(jobs), `"${nodeName}" holds every job's own result once`);
+}
+
+/** The items a node saw over all its runs carry no job: `why` says whose items they are. */
+export function assertNoResults(execution: Execution, nodeName: string, why: string): void {
+	const jobIds = itemsOverRuns(execution, nodeName).flatMap((item) => (item.json.jobId === undefined ? [] : [String(item.json.jobId)]));
+	assert.deepEqual(jobIds, [], `"${nodeName}" holds no job's result (${why})`);
 }

@@ -177,6 +177,13 @@ describe('a download that never ends', () => {
 		expect(body.destroyed).toBe(true);
 	});
 
+	it('names sizes and caps of hundreds of MiB and more in whole MiB', async () => {
+		jest.replaceProperty(DOWNLOAD_LIMITS, 'maxBytes', 1024 * MIB);
+		await expect(
+			downloadToBinary(contextAnswering(endless(), { 'content-length': String(2048 * MIB) }), request),
+		).rejects.toThrow("v.mp4 (2048 MiB) is larger than n8n's binary data limit of 1024 MiB");
+	});
+
 	it('with an announced size, is bounded by that size’s transfer time, not cut at the unknown-size bound', async () => {
 		const slow = new Readable({ read() {} });
 		let sent = 0;

@@ -1,0 +1,136 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
+import assert from 'node:assert/strict';
+import { failMarker, type SandboxProfileName } from '../../../test/sandbox';
+import { logProgress } from '../../n8n/progress-log';
+import type { Execution, PublicApiClient } from '../../n8n/public-api';
+import type { N8nVersion } from '../../n8n/versions';
+import { afterName, doneName } from '../workflows/shapes';
+import { executionSucceededThrough } from './execution-by-id';
+import type { PauseTarget } from './paused-run';
+import { clearRateWindow } from './rate-window';
+import { underProfile } from './sandbox-profiles';
+import { shapeCasesOn, type ShapeCase } from './shape-cases';
+import { assertItemsSeen, assertNoResults, assertResultsCarried, assertTaggedStarts, checkJobNode, type JobResult } from './shape-checks';
+import { waitUntil } from './wait-until';
+import { postToWebhook } from './webhook-call';
+
+const failCode = 'VOICE_GENERATION_FAILED';
+
+/** Where the shapes run: n8n's API, the sandbox, and the process that takes production webhooks. */
+export type ShapeTarget = Pick<PauseTarget, 'api' | 'sandbox' | 'webhooks'>;
+
+/** One shape's run once its checks passed: what a mode's own checks read further. */
+export interface CheckedShape {
+	shapeCase: ShapeCase;
+	/** The execution the shape's start began. */
+	execution: Execution;
+	/** The execution that ran the job nodes: the child's for a sub-workflow. */
+	withJobs: Execution;
+	jobs: JobResult[];
+}
+
+const endedStatuses = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** The finished execution of a workflow started at or after `since`. */
+async function finishedExecution(api: PublicApiClient, workflowId: string, since: number, timeoutMs: number): Promise<Execution> {
+	const found = await waitUntil(
+		`an execution of ${workflowId} to end`,
+		async () =>
+			(await api.listExecutions({ workflowId, includeData: false })).find(
+				(execution) => Date.parse(execution.startedAt) >= since - 1_000 && endedStatuses.has(execution.status),
+			),
+		timeoutMs,
+		1_000,
+	);
+	return await api.getExecution(found.id, true);
+}
+
+interface StartedShape {
+	shapeCase: ShapeCase;
+	tag: string;
+	startedAt: number;
+}
+
+async function startShape({ webhooks }: ShapeTarget, shapeCase: ShapeCase, profile: SandboxProfileName): Promise<StartedShape> {
+	const startedAt = Date.now();
+	const tag = `${shapeCase.shape.path} ${profile} ${startedAt}`;
+	const items = shapeCase.durations.map((duration, index) => ({ duration, note: index === shapeCase.failing ? failMarker(failCode) : undefined }));
+	const answer = await postToWebhook(webhooks, shapeCase.shape.path, { tag, items });
+	assert.equal(answer.status, 200, `${shapeCase.name}: webhook answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+	return { shapeCase, tag, startedAt };
+}
+
+/** Every check of one shape; returns what the log line reports and what was checked. */
+async function checkShape(
+	{ api, sandbox }: ShapeTarget,
+	{ shapeCase, tag, startedAt }: StartedShape,
+	version: N8nVersion,
+): Promise<{ summary: string; checked: CheckedShape }> {
+	const { shape } = shapeCase;
+	const timeoutMs = 4 * 60_000;
+	const started = await finishedExecution(api, shape.workflow.id, startedAt, timeoutMs);
+	const lastNode = Object.keys(shapeCase.after).at(-1) ?? doneName;
+	const finished = started.status === 'success' ? await executionSucceededThrough(api, String(started.id), lastNode, 30_000) : started;
+	assert.equal(finished.status, 'success', `execution ${finished.id}: ${finished.data?.resultData.error?.message ?? finished.status}`);
+	const withJobs = shape.childWorkflow ? await finishedExecution(api, shape.childWorkflow.id, startedAt, 30_000) : finished;
+	const tookMs = Date.parse(String(finished.stoppedAt)) - startedAt;
+
+	const count = shapeCase.durations.length;
+	assertTaggedStarts(sandbox, tag, count * shape.jobNodes.length);
+	const jobs: JobResult[] = [];
+	const lags: number[] = [];
+	for (const nodeName of shape.jobNodes) {
+		const checked = checkJobNode(sandbox, withJobs, nodeName, shapeCase);
+		jobs.push(...checked.jobs);
+		lags.push(...checked.lagsMs);
+	}
+	assert.equal(new Set(jobs.map((job) => job.jobId)).size, jobs.length, 'no job in two nodes');
+	for (const [nodeName, items] of Object.entries(shapeCase.after)) {
+		assertItemsSeen(nodeName === afterName && shape.childWorkflow ? withJobs : finished, nodeName, items);
+	}
+	const { resultsAt, resultsAtNotOn1x } = shapeCase;
+	const without = resultsAtNotOn1x !== undefined && version.startsWith('1.');
+	if (resultsAt !== undefined && !without) assertResultsCarried(finished, resultsAt, jobs);
+	// Pinned as it is, so a change of n8n 1.x shows.
+	if (resultsAt !== undefined && without) assertNoResults(finished, resultsAt, resultsAtNotOn1x);
+	const resumes = lags.length ? `, went on ${lags.map((lag) => (lag / 1000).toFixed(1)).join('/')} s after the last callbacks` : '';
+	const caveat = without ? `; "${resultsAt}" got the caller's own items` : '';
+	return { summary: `${(tookMs / 1000).toFixed(1)} s, ${jobs.length} jobs${resumes}${caveat}`, checked: { shapeCase, execution: finished, withJobs, jobs } };
+}
+
+export interface ShapeRunOptions {
+	version: N8nVersion;
+	/** The shapes to run, of those the profile runs; all unless given. */
+	only?: (shapeCase: ShapeCase) => boolean;
+	/** A mode's own checks of each shape; returns what to add to its log line. */
+	modeCheck?: (checked: CheckedShape) => string | undefined;
+}
+
+/**
+ * Every shape's execution under one profile, side by side: the profile holds until the last of
+ * them ends, as a loop starts jobs all along. Failures are gathered so one run names them all.
+ */
+export async function runShapes(target: ShapeTarget, profile: SandboxProfileName, options: ShapeRunOptions): Promise<void> {
+	const { version, only = () => true, modeCheck = () => undefined } = options;
+	const { sandbox } = target;
+	const cases = shapeCasesOn(profile).filter(only);
+	// The resume lags are the node's alone in its workspace, not behind a budget sharing the window.
+	clearRateWindow(sandbox);
+	const outcomes = await underProfile(sandbox, profile, async () => {
+		const started = await Promise.all(cases.map(async (shapeCase) => await startShape(target, shapeCase, profile)));
+		return await Promise.allSettled(
+			started.map(async (run) => {
+				const { summary, checked } = await checkShape(target, run, version);
+				const more = modeCheck(checked);
+				return more === undefined ? summary : `${summary}; ${more}`;
+			}),
+		);
+	});
+	const failures: string[] = [];
+	outcomes.forEach((outcome, index) => {
+		const { name } = cases[index];
+		if (outcome.status === 'fulfilled') logProgress('shapes', `${profile}: ${name}: ${outcome.value}`);
+		else failures.push(`${name}: ${(outcome.reason as Error).message}`);
+	});
+	if (failures.length > 0) assert.fail(`${profile}: ${failures.length} of ${cases.length} shapes failed:\n${failures.join('\n')}`);
+}
