@@ -119,6 +119,8 @@ export interface RecordedRequest {
 	status: number;
 	/** The injected fault that affected this request, if any. */
 	fault?: FaultKind;
+	/** The job a start created, also when its answer never reached the caller. */
+	jobId?: string;
 }
 
 export interface WebhookDeliveryAttempt {
