@@ -8,12 +8,19 @@ import { hasApiAccess } from './plans';
 import { loggedBody, recordRequest } from './request-log';
 import { rateLimitError } from './rate-limiter';
 import { present } from './response-style';
-import type { SandboxState } from './state';
+import type { Reply, SandboxState } from './state';
 
 interface Outcome {
 	status: number;
 	body: unknown;
 	headers: Record<string, string>;
+	/** The job a start created. */
+	jobId?: string;
+}
+
+function createdJobId(reply: Reply): string | undefined {
+	const jobId = (reply.body as { job_id?: unknown } | undefined)?.job_id;
+	return reply.status < 300 && typeof jobId === 'string' ? jobId : undefined;
 }
 
 /** The API listener: log, fault injection, rate limit, auth, routing, error shapes. */
@@ -50,6 +57,7 @@ async function handle(
 		if ((await applyFaultBefore(fault, req, res, state.timers, faultBody)) === 'done') return;
 	}
 	const outcome = respond(state, req, url, body);
+	if (outcome.jobId !== undefined && record.method === 'POST') record.jobId = outcome.jobId;
 	if (fault?.kind === 'drop-after') {
 		req.socket.destroy();
 		return;
@@ -93,7 +101,7 @@ function respond(
 			query: parseQuery(url),
 			params: route.params,
 		});
-		return { status: reply.status, body: present(reply, state.options.responseStyle), headers };
+		return { status: reply.status, body: present(reply, state.options.responseStyle), headers, jobId: createdJobId(reply) };
 	} catch (error) {
 		if (error instanceof ApiError || error instanceof ValidationError)
 			return { status: error.status, body: errorBody(state, error, url.pathname), headers };

@@ -39,9 +39,10 @@ describe('fault injection', () => {
 		expect(response.status).toBe(500);
 		expect(response.body).toEqual({ error: expect.any(String), code: 'internal_error' });
 		expect(sandbox.getCredits(sandbox.keys.main)).toBe(before);
-		expect(
-			(await post(sandbox, '/generation/start', { prompt: 'Fine', duration: 30 })).status,
-		).toBe(200);
+		const fine = await post(sandbox, '/generation/start', { prompt: 'Fine', duration: 30 });
+		expect(fine.status).toBe(200);
+		// The log names the job a start created, and none for the refused one.
+		expect(sandbox.requests.map((request) => request.jobId)).toEqual([undefined, fine.body.job_id]);
 	});
 
 	it('drops the connection once, before handling: nothing is billed', async () => {
@@ -67,6 +68,10 @@ describe('fault injection', () => {
 			post(sandbox, '/generation/start', { prompt: 'Lost answer', duration: 30 }),
 		).rejects.toThrow();
 		expect(sandbox.getCredits(sandbox.keys.main)).toBe(before - 5);
+		// The log names the job whose answer was lost.
+		const [lost] = sandbox.requests;
+		expect(lost).toMatchObject({ fault: 'drop-after', status: 0, jobId: expect.any(String) });
+		expect((await get(sandbox, `/generation/status/${lost.jobId}`)).status).toBe(200);
 	});
 
 	it("'drop-after' with delayMs bills the start when the delay is over, then drops the connection", async () => {

@@ -121,6 +121,8 @@ export interface RecordedRequest {
 	fault?: FaultKind;
 	/** Body bytes handed to the connection so far (storage's `/large.mp4` only). */
 	bodyBytesSent?: number;
+	/** The job a start created, also when its answer never reached the caller. */
+	jobId?: string;
 }
 
 export interface WebhookDeliveryAttempt {

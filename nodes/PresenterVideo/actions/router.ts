@@ -3,6 +3,7 @@ import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, Node
 import { guardBatchCredits, settleCredits, startRegister } from '../billing/batch';
 import type { ItemBilling } from '../billing/fields';
 import { InputError, toNodeError } from '../input/validation';
+import { logCancelledRun } from '../jobs/cancelLog';
 import { errorItem, withStartedJobs } from '../jobs/output';
 import { ReadScheduler } from '../jobs/readScheduler';
 import { startJob } from '../jobs/start';
@@ -131,11 +132,14 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 
 	// A cancel is reported as such, with every job and unanswered start, even if an item failed since.
 	if (this.getExecutionCancelSignal()?.aborted) {
-		throw withStartedJobs(
+		const cancelled = withStartedJobs(
 			new NodeOperationError(node, 'The execution was cancelled while waiting for the service'),
 			jobs,
 			unanswered,
 		);
+		// n8n keeps no node's error for a stopped execution: its log is where these jobs reach a person.
+		if (jobs.length > 0 || unanswered.length > 0) logCancelledRun(this, cancelled);
+		throw cancelled;
 	}
 	if (fatal) {
 		const failure: Error = fatal;

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { DeduplicationItemTypes, IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobKind } from '../service/types';
 
@@ -16,9 +16,17 @@ import type { JobKind } from '../service/types';
 /** The store writes one list per node; the newest entries are kept. */
 const MAX_ENTRIES = 10_000;
 
+/** One start's place in this batch's memory: Create starts a generation and an export with one key. */
+function slotOf(kind: JobKind, key: string): string {
+	return JSON.stringify([kind, key]);
+}
+
 export class KeyMemory {
-	/** Keys whose job ID was gone; Create starts a generation and an export with one key. */
-	private readonly forgotten = new Set<string>();
+	/** Keys whose job ID was gone, by slot. */
+	private readonly forgotten = new Map<string, string>();
+
+	/** The values each kind and key added to the store in this batch: only those are taken back. */
+	private readonly added = new Map<string, DeduplicationItemTypes[]>();
 
 	/** n8n's store reads, then writes its list without a lock: this batch's calls go one by one. */
 	private queue: Promise<unknown> = Promise.resolve();
@@ -43,24 +51,29 @@ export class KeyMemory {
 		);
 		this.queue = check.catch(() => undefined);
 		try {
-			const { processed } = await check;
-			if (processed.length === 0) return false;
-			this.forgotten.add(key);
+			const recorded = await check;
+			this.added.set(slotOf(kind, key), recorded.new);
+			if (recorded.processed.length === 0) return false;
+			this.forgotten.set(slotOf(kind, key), key);
 			return true;
 		} catch {
 			return false;
 		}
 	}
 
-	/** After a start the service certainly refused: the key started nothing. */
+	/**
+	 * After a start that was never sent (a cancel stopped it while it waited for the rate limit) or
+	 * that the service certainly refused: the key started nothing. What an earlier start recorded stays.
+	 */
 	async forget(kind: JobKind, key: string): Promise<void> {
-		const window = Math.floor(this.now() / this.retentionMs);
+		const slot = slotOf(kind, key);
+		const values = this.added.get(slot) ?? [];
+		this.added.delete(slot);
+		this.forgotten.delete(slot);
+		if (values.length === 0) return;
 		const removal = this.queue.then(
 			async () =>
-				await this.context.helpers.removeProcessed([this.valueOf(kind, key, window)], 'node', {
-					mode: 'entries',
-					maxEntries: MAX_ENTRIES,
-				}),
+				await this.context.helpers.removeProcessed(values, 'node', { mode: 'entries', maxEntries: MAX_ENTRIES }),
 		);
 		this.queue = removal.catch(() => undefined);
 		await this.queue;
@@ -68,7 +81,7 @@ export class KeyMemory {
 
 	/** The hint for the output pane once the batch is done, if a key's job ID was gone. */
 	hint(): string | undefined {
-		const keys = [...this.forgotten];
+		const keys = [...new Set(this.forgotten.values())];
 		if (keys.length === 0) return undefined;
 		const which = keys.length === 1 ? 'Idempotency Key' : 'Idempotency Keys';
 		return `${which} ${keys.map((key) => `"${key}"`).join(', ')} started a job within the retention, but n8n no longer holds that job's ID, so a new job was started and billed. Job IDs are kept in the workflow's static data, which n8n saves only after production runs (an active workflow), not after runs from the editor, which keep them only until n8n restarts.`;

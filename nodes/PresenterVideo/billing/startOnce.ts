@@ -108,12 +108,11 @@ export async function startOnce(
 			register.ledger.claim(slot);
 			claimed = true;
 		}).catch(async (error: unknown) => {
-			if (claimed && certainlyRefused(error)) {
-				register.ledger.release(slot);
-				if (idempotencyKey) await register.memory?.forget(kind, idempotencyKey);
-			}
 			// A start never sent or certainly refused billed nothing: the key may start again.
-			if (flightKey && (!claimed || certainlyRefused(error))) sharedStarts.delete(flightKey);
+			const billedNothing = !claimed || certainlyRefused(error);
+			if (claimed && billedNothing) register.ledger.release(slot);
+			if (billedNothing && idempotencyKey) await register.memory?.forget(kind, idempotencyKey);
+			if (billedNothing && flightKey) sharedStarts.delete(flightKey);
 			return await Promise.reject(error);
 		});
 		if (typeof start?.job_id === 'string' && start.job_id !== '') register.ledger.confirm(slot, start.job_id);

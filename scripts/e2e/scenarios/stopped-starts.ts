@@ -6,6 +6,8 @@ import { nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { executionReaching } from '../support/execution-by-id';
 import { executionErrorText, finishedExecutions } from '../support/executions';
+import { n8nLogEnd, n8nLogText } from '../support/n8n-log';
+import { nodeHints } from '../support/node-runs';
 import { generationJobExists } from '../support/sandbox-jobs';
 import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { waitUntil } from '../support/wait-until';
@@ -31,7 +33,8 @@ const promptOf = (itemIndex: number) => `${stoppedStartsPromptLabel} ${itemIndex
  * What n8n saves of the stopped execution holds none of the node's error (the jobs it names):
  * 2.41.1 saves the execution as loaded when the stop came, with n8n's own "cancelled manually"
  * error and no node's run; 1.123.81 the nodes that had ended by then. So the jobs reach the user
- * in the run again's output, not in the stopped execution.
+ * in n8n's log, where the node writes them in one warn line (`jobs/cancelLog.ts`), and in the
+ * run again's output, not in the stopped execution.
  */
 export const stoppedStartsScenario: Scenario = {
 	name: 'stopped while starts are in flight',
@@ -41,9 +44,11 @@ export const stoppedStartsScenario: Scenario = {
 		const workflowId = stoppedStarts.workflow.id;
 		const editor = await instance.login();
 		const since = Date.now();
+		const logFrom = n8nLogEnd(instance);
 		const starts = () =>
 			generationStarts(apiRequestsSince(sandbox, since)).filter((request) => request.apiKey === sandbox.keys.other);
 		let sent: RecordedRequest[];
+		let stoppedId: string;
 		sandbox.configure({ faults: [{ path: 'generation/start', kind: 'slow', delayMs: startAnswerMs }] });
 		try {
 			const answer = await postToWebhook(instance, stoppedStarts.path, { count: items });
@@ -51,6 +56,7 @@ export const stoppedStartsScenario: Scenario = {
 			await waitUntil(`${stopAfterStarts} starts`, () => (starts().length >= stopAfterStarts ? true : undefined), 60_000, 50);
 			const [running] = await api.listExecutions({ workflowId, status: 'running' });
 			assert.ok(running !== undefined, 'the execution runs');
+			stoppedId = String(running.id);
 			await editor.stopExecution(running.id);
 			sent = starts();
 			const inFlight = sent.filter((request) => request.status === 0).length;
@@ -68,12 +74,29 @@ export const stoppedStartsScenario: Scenario = {
 		);
 		assert.equal(starts().length, sent.length, 'no queued start was sent after the stop');
 
+		// n8n's log holds every job the service accepted before the stop, in the node's one line about the run.
+		const accepted = sent.map((request) => request.jobId);
+		assert.ok(accepted.every((jobId) => jobId !== undefined), `the service named a job for every start: ${accepted.join(', ')}`);
+		const reportOf = () =>
+			n8nLogText(instance, logFrom)
+				.split('\n')
+				.filter((line) => line.includes(`Presenter Video node "${promptBatchNodeName}"`));
+		const [report] = await waitUntil("the node's line in n8n's log", () => (reportOf().length > 0 ? reportOf() : undefined), 30_000);
+		assert.equal(reportOf().length, 1, `one line about the stopped run:\n${reportOf().join('\n')}`);
+		assert.ok(report.includes(`workflow ${workflowId}, execution ${stoppedId}`), `the line names the run: ${report}`);
+		for (const jobId of accepted) assert.ok(report.includes(`${jobId} (generation, item `), `n8n's log names ${jobId}: ${report}`);
+		const log = n8nLogText(instance);
+		for (const key of Object.values(sandbox.keys)) assert.ok(!log.includes(key), "n8n's log holds no API key");
+
 		// Run again with the same items: the jobs of the stopped execution are reused, the rest started once.
 		const again = await postToWebhook(instance, stoppedStarts.path, { count: items });
 		assert.equal(again.status, 200);
 		const [stopped, rerun] = await finishedExecutions(api, workflowId, 2);
 		assert.equal(rerun.status, 'success', `the run again succeeds:\n${executionErrorText(rerun)}`);
 		const outputs = nodeOutputJson(rerun, promptBatchNodeName);
+		// The keys of the starts the stop kept from going out started nothing: no hint says they did.
+		const hints = nodeHints(rerun, promptBatchNodeName);
+		assert.ok(!hints.some((hint) => hint.includes('no longer holds')), `no hint of a key that started a job:\n${hints.join('\n')}`);
 		const startedBeforeStop = new Set(sent.map((request) => bodyField(request, 'prompt')));
 		assert.deepEqual(
 			outputs.map((output, itemIndex) => [promptOf(itemIndex), output.reusedJob ?? 'started']),

@@ -19,3 +19,9 @@ export function nodeRuns(execution: Execution, nodeName: string): NodeRunRecord[
 export function itemsOverRuns(execution: Execution, nodeName: string, output = 0): ExecutionItem[] {
 	return nodeRuns(execution, nodeName).flatMap((run) => run.outputs[output] ?? []);
 }
+
+/** The hints n8n saved with a node's last run, as the output pane shows them. */
+export function nodeHints(execution: Execution, nodeName: string): string[] {
+	const runs = (execution.data?.resultData.runData[nodeName] ?? []) as Array<{ hints?: Array<{ message?: unknown }> }>;
+	return (runs.at(-1)?.hints ?? []).map((hint) => String(hint.message));
+}

@@ -106,6 +106,9 @@ describe('Starts that may have been billed', () => {
 		]);
 		const prompts = apiRequests(sandbox, '/generation/start', 'POST').map((request) => (request.body as { prompt: string }).prompt);
 		expect(prompts.sort()).toEqual(promptItems(ITEMS).map((item) => item.json.prompt).sort());
+		// n8n's de-duplication store must not remember the never-sent keys as having started a job.
+		const [task] = again.run.data.resultData.runData['Presenter Video'] ?? [];
+		expect((task?.hints ?? []).map((hint) => hint.message).join('\n')).not.toContain('no longer holds');
 	});
 
 	it('without a cancel, the error of one unanswered start also names the other starts left without an answer', async () => {

@@ -3,7 +3,9 @@ import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import type { IDataObject, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, WorkflowExecuteMode } from 'n8n-workflow';
+
+import { KeyMemory } from '../../../../nodes/PresenterVideo/billing/keyMemory';
 
 import { ChildProcessLink } from '../../../harness/child-process';
 import type { Sandbox } from '../../../sandbox';
@@ -76,5 +78,64 @@ describe('Idempotency Keys across a restart of n8n', () => {
 		expect(starts()).toBe(1);
 		expect(second.outputs[0]).toMatchObject({ reusedJob: 'idempotencyKey', jobId: first.outputs[0].jobId });
 		expect(second.hints.join('\n')).not.toContain('no longer holds');
+	});
+});
+
+/** n8n's de-duplication store as the execute context offers it: values recorded per node. */
+function storeContext(): IExecuteFunctions {
+	const values = new Set<string>();
+	const helpers = {
+		async checkProcessedAndRecord(items: string[]) {
+			const output = { new: items.filter((item) => !values.has(item)), processed: items.filter((item) => values.has(item)) };
+			for (const item of items) values.add(item);
+			return output;
+		},
+		async removeProcessed(items: string[]) {
+			for (const item of items) values.delete(item);
+		},
+	};
+	return { helpers } as unknown as IExecuteFunctions;
+}
+
+describe('KeyMemory', () => {
+	const retentionMs = 60_000;
+	const now = () => 10 * retentionMs + 1_000;
+
+	it('a key whose start was never sent or was refused is forgotten whole: the next batch gives no hint', async () => {
+		const context = storeContext();
+		const cancelled = new KeyMemory(context, retentionMs, now);
+		expect(await cancelled.startsAgain('generation', 'row-1')).toBe(false);
+		await cancelled.forget('generation', 'row-1');
+
+		const again = new KeyMemory(context, retentionMs, now);
+		expect(await again.startsAgain('generation', 'row-1')).toBe(false);
+		expect(again.hint()).toBeUndefined();
+	});
+
+	it('forgetting a start keeps what an earlier start of the key recorded, and leaves the key out of the hint', async () => {
+		const context = storeContext();
+		await new KeyMemory(context, retentionMs, now).startsAgain('generation', 'row-1');
+		const refused = new KeyMemory(context, retentionMs, now);
+		expect(await refused.startsAgain('generation', 'row-1')).toBe(true);
+		await refused.forget('generation', 'row-1');
+		expect(refused.hint()).toBeUndefined();
+
+		const again = new KeyMemory(context, retentionMs, now);
+		expect(await again.startsAgain('generation', 'row-1')).toBe(true);
+		expect(again.hint()).toContain('Idempotency Key "row-1" started a job');
+	});
+
+	it('one key of two kinds (Create) is named once, and forgetting one kind keeps the other', async () => {
+		const context = storeContext();
+		const earlier = new KeyMemory(context, retentionMs, now);
+		await earlier.startsAgain('generation', 'row-1');
+		await earlier.startsAgain('export', 'row-1');
+
+		const again = new KeyMemory(context, retentionMs, now);
+		await again.startsAgain('generation', 'row-1');
+		await again.startsAgain('export', 'row-1');
+		expect(again.hint()).toMatch(/^Idempotency Key "row-1" started/);
+		await again.forget('export', 'row-1');
+		expect(again.hint()).toMatch(/^Idempotency Key "row-1" started/);
 	});
 });

@@ -1,0 +1,22 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+type ErrorWithDescription = Error & { description?: string | null };
+
+/**
+ * Writes the error of a cancelled run, which names the jobs the node started and the starts that
+ * may have been billed, to n8n's log as one warn line. n8n saves none of a node's error for an
+ * execution stopped while the node runs (2.41.1 keeps the execution as stored when the stop came,
+ * 1.123.81 only the nodes ended by then), so the log is where those job IDs reach a person.
+ */
+export function logCancelledRun(
+	context: Pick<IExecuteFunctions, 'logger' | 'getNode' | 'getWorkflow' | 'getExecutionId'>,
+	error: ErrorWithDescription,
+): void {
+	const workflowId = context.getWorkflow().id;
+	const executionId = context.getExecutionId();
+	const run = [workflowId && `workflow ${workflowId}`, executionId && `execution ${executionId}`].filter(Boolean);
+	const where = `Presenter Video node "${context.getNode().name}"${run.length ? ` (${run.join(', ')})` : ''}`;
+	// One line, so that a search of the log for a job ID finds the whole report.
+	const report = [error.message, error.description].filter(Boolean).join('. ').replace(/\s*\n\s*/g, ' ');
+	context.logger.warn(`${where}: ${report}`);
+}
