@@ -168,6 +168,7 @@ async function startAndPause(
 	operation: Operation<JobStart>,
 	kind: JobKind,
 ): Promise<INodeExecutionData[]> {
+	const began = Date.now();
 	const node = this.getNode();
 	const callbackUrl = nodeCallbackUrl(this);
 	// One wait for the whole batch: the longest any item allows.
@@ -189,7 +190,7 @@ async function startAndPause(
 	};
 	assertResumeReachable(node, callbackUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, maxWaitMs);
+	return await pauseForCallbacks(this, started, maxWaitMs, began);
 }
 
 /**
