@@ -63,11 +63,12 @@ export async function pauseForCallbacks(
 	maxWaitMs: number,
 	began: number,
 ): Promise<INodeExecutionData[]> {
+	const jobs = started.filter((item) => item.json.timedOut === true).length;
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
-	if (!started.some((item) => item.json.timedOut === true)) return started;
+	if (jobs === 0) return started;
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
-	await holdRepeatedPause(context, began);
+	await holdRepeatedPause(context, began, jobs);
 	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
 	return started.map((item) => {
 		if (item.json.timedOut !== true) return item;

@@ -9,7 +9,7 @@ import { createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
 import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks } from './callbackUrl';
-import { DECIDE_WITHIN_MS } from './pauseHold';
+import { decisionBoundMs } from './pauseHold';
 
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
@@ -110,20 +110,21 @@ async function readWaitingJob(
  * n8n 1.x resumes on every copy of a callback that finds the execution still waiting, on any
  * webhook process: a status read or a wait there would widen that window, and there a callback
  * that finds a job completed after its own, whose callback did not come to this process, leaves the
- * batch to that job's callback. A call that cannot decide within DECIDE_WITHIN_MS resumes nothing
+ * batch to that job's callback. A call that cannot decide within its batch's bound resumes nothing
  * (`pauseHold.ts`): the batch waits for its next callback, or Max Wait.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
 	kind: JobKind | undefined,
 ): Promise<IWebhookResponseData> {
-	const decideBy = Date.now() + DECIDE_WITHIN_MS;
+	const began = Date.now();
 	const body = context.getBodyData();
 	const jobId = callbackJobId(body);
 	// Nothing resumes: the node keeps waiting for a proper callback or for Max Wait.
 	if (!kind || !jobId) return answer(context, 400, { error: 'The callback body has no job_id' });
 	const items = waitingItems(context);
 	const jobs = waitingJobs(items, kind);
+	const decideBy = began + decisionBoundMs(jobs.length);
 	// A call about a job this node is not waiting for costs no API call.
 	if (!jobs.some((job) => job.jobId === jobId)) {
 		return answer(context, 404, { error: 'No job with this job_id waits here' });

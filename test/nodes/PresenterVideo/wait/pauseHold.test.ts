@@ -2,7 +2,7 @@ import type { IContextObject, IExecuteFunctions, INode, INodeExecutionData } fro
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
 import * as time from '../../../../nodes/PresenterVideo/transport/time';
-import { DECIDE_WITHIN_MS, holdRepeatedPause, PAUSE_HOLD_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
+import { DECIDE_WITHIN_MS, decisionBoundMs, holdRepeatedPause, PAUSE_HOLD_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import { resumeExecution, runWorkflow, type WorkflowRunResult } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
@@ -12,6 +12,12 @@ describe('the bounds', () => {
 	it('give a callback its moment of grace and a read, and a held pause room for n8n’s own update', () => {
 		expect(DECIDE_WITHIN_MS).toBeGreaterThan(CALLBACK_GRACE_MS);
 		expect(PAUSE_HOLD_MS).toBeGreaterThan(DECIDE_WITHIN_MS);
+	});
+
+	it('give a batch of a few jobs the short bound, and a large one a read per job at the service’s pace', () => {
+		expect(decisionBoundMs(1)).toBe(DECIDE_WITHIN_MS);
+		expect(decisionBoundMs(15)).toBe(DECIDE_WITHIN_MS);
+		expect(decisionBoundMs(115)).toBe(DECIDE_WITHIN_MS + 60_000);
 	});
 });
 
@@ -35,32 +41,42 @@ describe('holdRepeatedPause', () => {
 	afterEach(() => waits.mockRestore());
 
 	it('lets an execution’s first pause go at once', async () => {
-		await holdRepeatedPause(executionContext({}, signed), Date.now());
+		await holdRepeatedPause(executionContext({}, signed), Date.now(), 1);
 		expect(waits).not.toHaveBeenCalled();
 	});
 
 	it('holds a later pause until PAUSE_HOLD_MS after its execute() began', async () => {
 		const flow = {};
-		await holdRepeatedPause(executionContext(flow, signed), Date.now());
+		await holdRepeatedPause(executionContext(flow, signed), Date.now(), 1);
 		const began = Date.now() - 1_000;
-		await holdRepeatedPause(executionContext(flow, signed), began);
+		await holdRepeatedPause(executionContext(flow, signed), began, 1);
 		expect(waits).toHaveBeenCalledTimes(1);
 		const [held] = waits.mock.calls[0] as [number];
 		expect(held).toBeGreaterThan(PAUSE_HOLD_MS - 1_000 - 500);
 		expect(held).toBeLessThanOrEqual(PAUSE_HOLD_MS - 1_000);
 	});
 
+	it('holds a pause after a large batch for as long as that batch’s callbacks may take to decide', async () => {
+		const flow = {};
+		await holdRepeatedPause(executionContext(flow, signed), Date.now(), 115);
+		const began = Date.now();
+		await holdRepeatedPause(executionContext(flow, signed), began, 1);
+		const [held] = waits.mock.calls[0] as [number];
+		expect(held).toBeGreaterThan(decisionBoundMs(115) + PAUSE_HOLD_MS - DECIDE_WITHIN_MS - 500);
+		expect(held).toBeLessThanOrEqual(decisionBoundMs(115) + PAUSE_HOLD_MS - DECIDE_WITHIN_MS);
+	});
+
 	it('does not hold a later pause whose starts took longer than the hold', async () => {
 		const flow = {};
-		await holdRepeatedPause(executionContext(flow, signed), Date.now());
-		await holdRepeatedPause(executionContext(flow, signed), Date.now() - PAUSE_HOLD_MS - 1);
+		await holdRepeatedPause(executionContext(flow, signed), Date.now(), 1);
+		await holdRepeatedPause(executionContext(flow, signed), Date.now() - PAUSE_HOLD_MS - 1, 1);
 		expect(waits).not.toHaveBeenCalled();
 	});
 
 	it('does not hold where n8n checks no resume token (n8n 1.x), whose resume no hold makes safe', async () => {
 		const flow = {};
-		await holdRepeatedPause(executionContext(flow, unsigned), Date.now());
-		await holdRepeatedPause(executionContext(flow, unsigned), Date.now());
+		await holdRepeatedPause(executionContext(flow, unsigned), Date.now(), 1);
+		await holdRepeatedPause(executionContext(flow, unsigned), Date.now(), 1);
 		expect(waits).not.toHaveBeenCalled();
 	});
 });
