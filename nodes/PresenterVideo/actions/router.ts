@@ -172,6 +172,7 @@ async function startAndPause(
 	operation: Operation<JobStart>,
 	kind: JobKind,
 ): Promise<INodeExecutionData[]> {
+	const began = Date.now();
 	const node = this.getNode();
 	const callbackUrl = nodeCallbackUrl(this);
 	// One wait for the whole batch: the longest any item allows.
@@ -193,7 +194,7 @@ async function startAndPause(
 	};
 	assertResumeReachable(node, callbackUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, maxWaitMs);
+	return await pauseForCallbacks(this, started, maxWaitMs, began);
 }
 
 /**

@@ -33,6 +33,6 @@ export function nodeCallbackUrl(context: IExecuteFunctions): string {
  * address. n8n 1.x has no token for this kind of node and resumes on any call (checked in 2.41.1
  * and 1.123.81; the end-to-end pause scenarios count status reads on both).
  */
-export function n8nVouchesForCallbacks(context: IWebhookFunctions): boolean {
+export function n8nVouchesForCallbacks(context: IExecuteFunctions | IWebhookFunctions): boolean {
 	return executionResumeUrl(context).searchParams.has(RESUME_TOKEN_PARAM);
 }

@@ -10,6 +10,7 @@ import { startedJobJson, timedOutHint } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
 import type { ServiceJob } from '../service/types';
 import type { ApiClient } from '../transport/client';
+import { holdRepeatedPause } from './pauseHold';
 
 /** Refuses a batch before anything starts when the service could not call n8n back. */
 export function assertResumeReachable(node: INode, resumeUrl: string, client: ApiClient): void {
@@ -53,16 +54,21 @@ export function waitingItemJson(started: StartedJob, body: IDataObject): IDataOb
  * node by passing them on unchanged (n8n-core 2.41.1 and 1.123.81: `WorkflowExecute` disables a node
  * resumed by its wait time; `pause.test.ts` fails if that changes). What the node returns is only
  * shown while it waits. Nothing keeps running here once the execution is handed back to n8n.
+ * A pause after an earlier one in the execution is held first (`pauseHold.ts`); `began` is when
+ * this `execute()` began.
  */
 export async function pauseForCallbacks(
 	context: IExecuteFunctions,
 	started: INodeExecutionData[],
 	maxWaitMs: number,
+	began: number,
 ): Promise<INodeExecutionData[]> {
+	const jobs = started.filter((item) => item.json.timedOut === true).length;
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
-	if (!started.some((item) => item.json.timedOut === true)) return started;
+	if (jobs === 0) return started;
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
+	await holdRepeatedPause(context, began, jobs);
 	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
 	return started.map((item) => {
 		if (item.json.timedOut !== true) return item;

@@ -9,6 +9,7 @@ import { createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
 import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks } from './callbackUrl';
+import { decisionBoundMs } from './pauseHold';
 
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
@@ -73,13 +74,6 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
 export const CALLBACK_GRACE_MS = 2_000;
 
 /**
- * How long a callback's read may wait for room in the request budget: two of the service's windows.
- * Callbacks that come while the execution still starts its jobs are refused by n8n (the execution
- * runs), so the batch's last callback may have many jobs to read; each wave of reads waits its turn.
- */
-const CALLBACK_READ_WAIT_MS = 120_000;
-
-/**
  * A completed generation as its callback tells it. The service sends the callback from inside the
  * job, before its status says completed, and the status turns only once the delivery is answered.
  */
@@ -116,18 +110,21 @@ async function readWaitingJob(
  * n8n 1.x resumes on every copy of a callback that finds the execution still waiting, on any
  * webhook process: a status read or a wait there would widen that window, and there a callback
  * that finds a job completed after its own, whose callback did not come to this process, leaves the
- * batch to that job's callback.
+ * batch to that job's callback. A call that cannot decide within its batch's bound resumes nothing
+ * (`pauseHold.ts`): the batch waits for its next callback, or Max Wait.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
 	kind: JobKind | undefined,
 ): Promise<IWebhookResponseData> {
+	const began = Date.now();
 	const body = context.getBodyData();
 	const jobId = callbackJobId(body);
 	// Nothing resumes: the node keeps waiting for a proper callback or for Max Wait.
 	if (!kind || !jobId) return answer(context, 400, { error: 'The callback body has no job_id' });
 	const items = waitingItems(context);
 	const jobs = waitingJobs(items, kind);
+	const decideBy = began + decisionBoundMs(jobs.length);
 	// A call about a job this node is not waiting for costs no API call.
 	if (!jobs.some((job) => job.jobId === jobId)) {
 		return answer(context, 404, { error: 'No job with this job_id waits here' });
@@ -152,28 +149,32 @@ export async function resumeFromCallback(
 	const leavesToLaterJobs = !n8nVouchesForCallbacks(context);
 	return await inTurn(
 		batch,
-		async () => await settleIfEnded(context, memory, items, jobs, endedByCallback, leavesToLaterJobs),
+		async () => await settleIfEnded(context, { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy }),
 	);
+}
+
+/** What a callback brings to the decision on its batch. */
+interface Decision {
+	memory: Memory;
+	items: INodeExecutionData[];
+	jobs: WaitingJob[];
+	endedByCallback: string | undefined;
+	leavesToLaterJobs: boolean;
+	/** Epoch ms on this process's clock: past it, the call hands nothing to n8n. */
+	decideBy: number;
 }
 
 /**
  * Reads the batch's jobs that no callback here accounted for, and hands every item's final state to
- * n8n once all have ended. Runs in turn with the other calls about the batch in this process.
+ * n8n once all have ended, by the call's deadline. Runs in turn with the other calls about the batch
+ * in this process. What it read stays known here for the batch's next callback.
  */
-async function settleIfEnded(
-	context: IWebhookFunctions,
-	memory: Memory,
-	items: INodeExecutionData[],
-	jobs: WaitingJob[],
-	endedByCallback: string | undefined,
-	leavesToLaterJobs: boolean,
-): Promise<IWebhookResponseData> {
-	if (memory.resumed) return { noWebhookResponse: true };
+async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Promise<IWebhookResponseData> {
+	const { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy } = decision;
+	if (memory.resumed || Date.now() > decideBy) return { noWebhookResponse: true };
 	const client = await createApiClient(context);
 	const read = async (job: WaitingJob) =>
-		await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), {
-			deadline: Date.now() + CALLBACK_READ_WAIT_MS,
-		});
+		await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), { deadline: decideBy });
 	let ended: Map<number, ServiceJob> | undefined;
 	try {
 		ended = await readAllIfEnded(
@@ -193,6 +194,8 @@ async function settleIfEnded(
 		const elsewhere = jobs.filter((job) => job.jobId === endedByCallback || !memory.calledBack.has(job.jobId));
 		if (completedLater(elsewhere, ended, endedByCallback)) return { noWebhookResponse: true };
 	}
+	// Too late to resume safely: the execution may wait elsewhere by now (pauseHold.ts).
+	if (Date.now() > decideBy) return { noWebhookResponse: true };
 	markResumed(memory);
 	const simplify = context.getNodeParameter('simplify', true) as boolean;
 	return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };

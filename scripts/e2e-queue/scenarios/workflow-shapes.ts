@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import type { SandboxProfileName } from '../../../test/sandbox';
-import type { ShapeCase } from '../../e2e/support/shape-cases';
 import { runShapes, type CheckedShape } from '../../e2e/support/shape-runs';
-import { ifLoop, loopOfOne, loopOfTwo, mergedBranches } from '../../e2e/workflows/shapes';
 import type { RunRecorder } from '../run-recorder';
 import { alternating, toFirst } from '../routing-policies';
 import type { QueueContext, QueueScenario } from '../queue-scenario';
@@ -24,28 +22,19 @@ function recordedOnce(recorder: RunRecorder, { execution, jobs }: CheckedShape):
 }
 
 /**
- * Shapes whose execution waits again soon after a pause is resumed: a Generate in a loop, or a
- * second paused node. Their callbacks go to one webhook processor. n8n 2.41.1 resumes a waiting
- * execution on the condition `status = 'waiting'` only, with the execution data it loaded when the
- * call came: a callback that a second webhook processor took while the pause waited, and that it
- * decided on after the node's 2-s moment of grace, resumes the NEXT wait with the first one's data,
- * so the nodes after the first pause run again and the second pause's jobs start twice. Measured
- * with callbacks round robin (copies 0.3-1.2 s apart), both profiles, 3 runs: 8 of 20 executions
- * of these four shapes started jobs twice (the main log shows the second continuation enqueued by
- * the other webhook processor 1.9 s after the first); the shapes below waiting once, none.
+ * Every shape with every callback and its copies round robin over both webhook processors, as a
+ * load balancer spreads them, where n8n resumes a waiting execution once (2.x). Shapes that wait
+ * again soon after a resume (a Generate in a loop, a second paused node) are where a callback
+ * decided late on the other processor could resume the next wait with the first one's data
+ * (`wait/pauseHold.ts`); "recorded runs" shows each job's result reaching the node after it once.
+ * n8n 1.x resumes an execution as often as copies of its last callback reach two processes
+ * (docs/queue-mode.md): there callbacks go to one webhook processor, as the docs ask.
  */
-const waitsAgainAfterResume = new Set([loopOfOne, loopOfTwo, ifLoop, mergedBranches]);
-
-async function runGroup(context: QueueContext, profile: SandboxProfileName, waitsAgain: boolean): Promise<void> {
-	const only = (shapeCase: ShapeCase) => waitsAgainAfterResume.has(shapeCase.shape) === waitsAgain;
-	// n8n 1.x resumes an execution as often as copies of its last callback reach two processes
-	// (docs/queue-mode.md): there callbacks go to one webhook processor, as the docs ask.
-	const oneProcessor = waitsAgain || context.version.startsWith('1.');
-	context.cluster.router.route(oneProcessor ? toFirst : alternating());
+async function runAll(context: QueueContext, profile: SandboxProfileName): Promise<void> {
+	context.cluster.router.route(context.version.startsWith('1.') ? toFirst : alternating());
 	try {
 		await runShapes(queuePauseTarget(context), profile, {
 			version: context.version,
-			only,
 			modeCheck: (checked) => recordedOnce(context.recorder, checked),
 		});
 	} finally {
@@ -55,17 +44,15 @@ async function runGroup(context: QueueContext, profile: SandboxProfileName, wait
 
 /**
  * The regular kit's workflow shapes in queue mode, started on the first webhook processor, the
- * continuations on either worker: every callback and its copies round robin over both webhook
- * processors, but for the shapes that wait again after a resume, and on n8n 1.x (one webhook
- * processor, see above). The same checks, and each job's result reaching the node after it once.
+ * continuations on either worker, the callbacks routed as above. The same checks, and each job's
+ * result reaching the node after it once.
  */
 function shapesScenario(profile: SandboxProfileName): QueueScenario {
 	return {
 		name: `workflow shapes, ${profile}`,
 		timeoutMs: 10 * 60_000,
 		async run(context) {
-			await runGroup(context, profile, true);
-			await runGroup(context, profile, false);
+			await runAll(context, profile);
 		},
 	};
 }

@@ -6,6 +6,7 @@ import { pauseMaxWaitMs } from '../../../../nodes/PresenterVideo/wait/fields';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
 import { rememberedJobs } from '../../../../nodes/PresenterVideo/wait/batchMemory';
 import * as time from '../../../../nodes/PresenterVideo/transport/time';
+import { DECIDE_WITHIN_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
@@ -304,6 +305,25 @@ describe('Pause Until the Service Calls Back, several items', () => {
 				const outcomes = await Promise.all([later, earlier]);
 				expect(outcomes.map((outcome) => outcome instanceof ResumeRefusedError)).toEqual([true, false]);
 			});
+		});
+
+		it('resumes nothing when its callback cannot decide in time, and the next callback resumes from what it read', async () => {
+			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
+			const jobIds = waitingJobIds(paused);
+			await allJobsEnded(sandbox, jobIds);
+			sandbox.clearLog();
+			// The other job's read ends after the call's bound: the execution may wait elsewhere by then.
+			sandbox.configure({ faults: [{ path: 'generation/status', kind: 'slow', delayMs: DECIDE_WITHIN_MS, times: 1 }] });
+			try {
+				expect(await refusedStatus(callBack(paused, completed(jobIds[0])))).toBe(200);
+			} finally {
+				sandbox.configure({ faults: [] });
+			}
+			expect(statusReads(sandbox)).toHaveLength(1);
+			// A copy of the callback finds both jobs ended and resumes at once, reading nothing more.
+			const resumed = await callBack(paused, completed(jobIds[0]));
+			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+			expect(statusReads(sandbox)).toHaveLength(1);
 		});
 
 		it('resumes once when two final callbacks arrive together, reading nothing', async () => {
