@@ -12,6 +12,8 @@ export interface ScheduledRead {
 	lastReadAt?: number;
 	/** Set once the job no longer waits. */
 	released?: boolean;
+	/** Set when this job alone should work out its due time again: it became a pioneer. */
+	lookAgain?: boolean;
 }
 
 export interface RateShape {
@@ -84,12 +86,29 @@ export class ReadScheduler {
 
 	release(entry: ScheduledRead): void {
 		if (entry.released) return;
-		// A pioneer's place matters to the others only while its kind's job time is not known.
-		const moved = this.searching(entry.kind) && this.isPioneer(entry);
+		// A pioneer's place matters only while its kind's job time is not known: the job that takes
+		// it looks again, and no other (a batch's pioneers leave one by one, each among thousands).
+		const before = this.searching(entry.kind) && this.isPioneer(entry) ? this.pioneers(entry.kind) : undefined;
 		entry.released = true;
 		this.waiting -= 1;
-		if (moved) this.moved();
+		for (const pioneer of before ? this.pioneers(entry.kind) : []) {
+			if (before?.includes(pioneer)) continue;
+			pioneer.lookAgain = true;
+			this.wakeups.wake(pioneer);
+		}
 		this.rescaleRests();
+	}
+
+	private pioneers(kind: JobKind): ScheduledRead[] {
+		const pioneers = [firstWaiting(this.oldest[kind]), firstWaiting(this.shortest[kind])];
+		return pioneers.filter((pioneer): pioneer is ScheduledRead => pioneer !== undefined);
+	}
+
+	/** Whether `entry`'s due time may have moved since the scheduler's version was `seen`. */
+	movedSince(entry: ScheduledRead, seen: number): boolean {
+		const moved = this.version !== seen || entry.lookAgain === true;
+		entry.lookAgain = false;
+		return moved;
 	}
 
 	/** Resting times follow the number of jobs: when it doubles or halves, resting jobs look again. */
@@ -115,16 +134,16 @@ export class ReadScheduler {
 	}
 
 	/**
-	 * Rests until `at` (epoch ms), or until what jobs taught moves due times (the version changes),
-	 * or until `signal` aborts; one listener a signal, however many jobs rest.
+	 * Rests `entry` until `at` (epoch ms), or until its due time may have moved (`movedSince`), or
+	 * until `signal` aborts; one listener a signal, however many jobs rest.
 	 */
-	async rest(at: number, signal?: AbortSignal): Promise<void> {
+	async rest(entry: ScheduledRead, at: number, signal?: AbortSignal): Promise<void> {
 		if (signal?.aborted) return;
 		if (signal && !this.signals.has(signal)) {
 			this.signals.add(signal);
 			signal.addEventListener('abort', () => this.wakeups.wakeAll(), { once: true });
 		}
-		await this.wakeups.until(at);
+		await this.wakeups.until(at, entry);
 	}
 
 	private moved(): void {

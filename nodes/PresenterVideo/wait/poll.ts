@@ -34,7 +34,7 @@ const DEFAULT_SIZE_SECONDS = 60;
 
 /**
  * Rests until the scheduler says the job is due, or until the deadline; returns the due time. The
- * due time is worked out again only when what other jobs taught moved it.
+ * due time is worked out again only when what other jobs taught moved it, or the job became a pioneer.
  */
 async function restUntilDue(
 	tools: ItemTools,
@@ -48,9 +48,9 @@ async function restUntilDue(
 	for (;;) {
 		const now = Date.now();
 		if (due <= now || now >= deadline) return due;
-		await reads.rest(Math.min(due, deadline), tools.signal);
+		await reads.rest(entry, Math.min(due, deadline), tools.signal);
 		if (tools.signal.aborted) throw new WaitCancelledError();
-		if (reads.version !== seen) {
+		if (reads.movedSince(entry, seen)) {
 			seen = reads.version;
 			due = reads.nextReadAt(entry, fixedIntervalMs);
 		}

@@ -97,7 +97,7 @@ describe('read scheduler', () => {
 		const before = reads.version;
 		reads.release(first);
 		// The next oldest becomes a pioneer and must look again.
-		expect(reads.version).toBe(before + 1);
+		expect(reads.movedSince(next, before)).toBe(true);
 		// Halfway (40.15 s a second of video) lies beyond every waiting job's age: the pioneer reads
 		// on the schedule rather than leaving the window idle until one gets there.
 		expect(reads.nextReadAt(next)).toBe(603_000);
@@ -116,48 +116,72 @@ describe('read scheduler', () => {
 		expect(reads.nextReadAt(exportJob, 1_000)).toBe(1_000);
 	});
 
-	it('tells resting jobs to look again when a job teaches something or the oldest leaves', () => {
+	it('tells resting jobs to look again when a job teaches something, and only the next pioneer when one leaves', () => {
 		const reads = new ReadScheduler(() => budget);
 		const oldest = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const young = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
 		const pioneer = reads.track({ kind: 'generation', startedAt: 2_000, size: 10 });
 		// Three more, so that no release below halves the count.
-		reads.track({ kind: 'generation', startedAt: 3_000, size: 30 });
-		reads.track({ kind: 'generation', startedAt: 4_000, size: 30 });
+		const shortAfter = reads.track({ kind: 'generation', startedAt: 3_000, size: 20 });
+		const other = reads.track({ kind: 'generation', startedAt: 4_000, size: 30 });
 		reads.track({ kind: 'generation', startedAt: 5_000, size: 30 });
 		const before = reads.version;
 		reads.observe(young, 5_000, false);
 		expect(reads.version).toBe(before);
-		// Before any has finished, the shortest leaving makes another one a pioneer.
+		// Before any has finished, the shortest leaving makes another one a pioneer: it alone looks again.
 		reads.release(pioneer);
-		expect(reads.version).toBe(before + 1);
+		expect(reads.version).toBe(before);
+		expect(reads.movedSince(shortAfter, before)).toBe(true);
+		expect(reads.movedSince(shortAfter, before)).toBe(false);
+		expect(reads.movedSince(other, before)).toBe(false);
 		reads.observe(oldest, 100_000, true);
-		expect(reads.version).toBe(before + 2);
-		// While the job time lies anywhere between 4 and 100 s, the oldest leaving still matters.
+		expect(reads.version).toBe(before + 1);
+		expect(reads.movedSince(other, before)).toBe(true);
+		// While the job time lies anywhere between 4 and 100 s, the oldest leaving still matters to the next oldest.
 		reads.release(oldest);
-		expect(reads.version).toBe(before + 3);
+		expect(reads.movedSince(young, before + 1)).toBe(true);
+		expect(reads.movedSince(other, before + 1)).toBe(false);
 		// Seen running at 94 s: the bounds are within a tenth, and pioneers no longer matter.
 		reads.observe(young, 95_000, false);
-		expect(reads.version).toBe(before + 4);
+		expect(reads.version).toBe(before + 2);
 		reads.release(young);
-		expect(reads.version).toBe(before + 4);
+		expect(reads.movedSince(shortAfter, before + 2)).toBe(false);
+		expect(reads.movedSince(other, before + 2)).toBe(false);
+	});
+
+	it('wakes the next pioneer from its rest when one leaves, and lets the others rest on', async () => {
+		const reads = new ReadScheduler(() => budget);
+		const leaving = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
+		const next = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		const resting = reads.track({ kind: 'generation', startedAt: 2_000, size: 30 });
+		reads.track({ kind: 'generation', startedAt: 3_000, size: 30 });
+		const ended: string[] = [];
+		const rests = [
+			reads.rest(next, Date.now() + 3_600_000).then(() => ended.push('next')),
+			reads.rest(resting, Date.now() + 50).then(() => ended.push('resting')),
+		];
+		reads.release(leaving);
+		await rests[0];
+		expect(ended).toEqual(['next']);
+		await rests[1];
+		expect(ended).toEqual(['next', 'resting']);
 	});
 
 	it('ends a rest at its time, or when what jobs taught moves every due time, or when the execution is cancelled', async () => {
 		const reads = new ReadScheduler(() => budget);
 		const first = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
 		const other = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
-		await reads.rest(Date.now() + 5);
+		await reads.rest(first, Date.now() + 5);
 		const controller = new AbortController();
 		const ended: string[] = [];
 		const resting = [
-			reads.rest(Date.now() + 3_600_000).then(() => ended.push('moved')),
-			reads.rest(Date.now() + 3_600_000, controller.signal).then(() => ended.push('moved too')),
+			reads.rest(first, Date.now() + 3_600_000).then(() => ended.push('moved')),
+			reads.rest(other, Date.now() + 3_600_000, controller.signal).then(() => ended.push('moved too')),
 		];
 		reads.observe(first, 100_000, true);
 		await Promise.all(resting);
 		expect(ended).toEqual(['moved', 'moved too']);
-		const cancelled = reads.rest(Date.now() + 3_600_000, controller.signal);
+		const cancelled = reads.rest(other, Date.now() + 3_600_000, controller.signal);
 		controller.abort();
 		await cancelled;
 		reads.release(other);

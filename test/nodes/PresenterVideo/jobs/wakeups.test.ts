@@ -52,4 +52,22 @@ describe('wakeups', () => {
 		expect(ended).toEqual(['short', 'long']);
 		expect(jest.getTimerCount()).toBe(0);
 	});
+
+	it('ends one rest by its key, lets the others rest on, and clears the timer with the last', async () => {
+		const wakeups = new Wakeups();
+		const [first, second] = [{}, {}];
+		const ended: string[] = [];
+		const firstRest = wakeups.until(1_000, first).then(() => ended.push('first'));
+		const secondRest = wakeups.until(2_000, second).then(() => ended.push('second'));
+		wakeups.wake(first);
+		await firstRest;
+		expect(ended).toEqual(['first']);
+		wakeups.wake(first);
+		await jest.advanceTimersByTimeAsync(1_999);
+		expect(ended).toEqual(['first']);
+		wakeups.wake(second);
+		await secondRest;
+		expect(ended).toEqual(['first', 'second']);
+		expect(jest.getTimerCount()).toBe(0);
+	});
 });
