@@ -12,7 +12,7 @@ export interface ScheduledRead {
 	lastReadAt?: number;
 	/** Set once the job no longer waits. */
 	released?: boolean;
-	/** Set when this job alone should work out its due time again: it became a pioneer. */
+	/** Set when this job alone should work out its due time again: it became or stopped being a pioneer. */
 	lookAgain?: boolean;
 }
 
@@ -77,26 +77,39 @@ export class ReadScheduler {
 
 	track(job: Omit<ScheduledRead, 'lastReadAt' | 'released'>): ScheduledRead {
 		const entry: ScheduledRead = { ...job, size: job.size > 0 ? job.size : 1 };
-		this.waiting += 1;
-		this.oldest[entry.kind].push(entry);
-		this.shortest[entry.kind].push(entry);
+		this.changePioneers(entry.kind, () => {
+			this.waiting += 1;
+			this.oldest[entry.kind].push(entry);
+			this.shortest[entry.kind].push(entry);
+		});
 		this.rescaleRests();
 		return entry;
 	}
 
 	release(entry: ScheduledRead): void {
 		if (entry.released) return;
-		// A pioneer's place matters only while its kind's job time is not known: the job that takes
-		// it looks again, and no other (a batch's pioneers leave one by one, each among thousands).
-		const before = this.searching(entry.kind) && this.isPioneer(entry) ? this.pioneers(entry.kind) : undefined;
-		entry.released = true;
-		this.waiting -= 1;
-		for (const pioneer of before ? this.pioneers(entry.kind) : []) {
-			if (before?.includes(pioneer)) continue;
-			pioneer.lookAgain = true;
-			this.wakeups.wake(pioneer);
-		}
+		this.changePioneers(entry.kind, () => {
+			entry.released = true;
+			this.waiting -= 1;
+		});
 		this.rescaleRests();
+	}
+
+	/**
+	 * Runs `change` (a job joining or leaving). A pioneer's place matters only while its kind's job
+	 * time is not known: the jobs that took it or lost it look again, and no other (a batch's
+	 * pioneers change one by one, each among thousands of resting jobs).
+	 */
+	private changePioneers(kind: JobKind, change: () => void): void {
+		if (!this.searching(kind)) return change();
+		const before = this.pioneers(kind);
+		change();
+		const after = this.pioneers(kind);
+		for (const entry of [...before, ...after]) {
+			if (entry.released || (before.includes(entry) && after.includes(entry))) continue;
+			entry.lookAgain = true;
+			this.wakeups.wake(entry);
+		}
 	}
 
 	private pioneers(kind: JobKind): ScheduledRead[] {

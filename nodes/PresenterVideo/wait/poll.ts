@@ -34,7 +34,8 @@ const DEFAULT_SIZE_SECONDS = 60;
 
 /**
  * Rests until the scheduler says the job is due, or until the deadline; returns the due time. The
- * due time is worked out again only when what other jobs taught moved it, or the job became a pioneer.
+ * due time is worked out again only when what other jobs taught moved it, or the job became or
+ * stopped being a pioneer.
  */
 async function restUntilDue(
 	tools: ItemTools,

@@ -149,6 +149,22 @@ describe('read scheduler', () => {
 		expect(reads.movedSince(other, before + 2)).toBe(false);
 	});
 
+	it('tells the shortest job to look again when a shorter one joins: it no longer keeps the schedule', () => {
+		const reads = new ReadScheduler(() => budget);
+		reads.track({ kind: 'generation', startedAt: 0, size: 60 });
+		const short = reads.track({ kind: 'generation', startedAt: 1_000, size: 30 });
+		const other = reads.track({ kind: 'generation', startedAt: 2_000, size: 45 });
+		const seen = reads.version;
+		// It took the shortest's place from the first when it joined.
+		expect(reads.movedSince(short, seen)).toBe(true);
+		expect(reads.movedSince(short, seen)).toBe(false);
+		const shorter = reads.track({ kind: 'generation', startedAt: 3_000, size: 15 });
+		expect(reads.movedSince(short, seen)).toBe(true);
+		expect(reads.movedSince(shorter, seen)).toBe(true);
+		expect(reads.movedSince(other, seen)).toBe(false);
+		expect(reads.nextReadAt(short)).toBeGreaterThan(reads.nextReadAt(shorter));
+	});
+
 	it('wakes the next pioneer from its rest when one leaves, and lets the others rest on', async () => {
 		const reads = new ReadScheduler(() => budget);
 		const leaving = reads.track({ kind: 'generation', startedAt: 0, size: 30 });
