@@ -50,6 +50,8 @@ async function main(): Promise<void> {
 			mode: 'mixed',
 			seconds: bigSeconds,
 			outputs: outputs(bigResult),
+			// The window's calls are both executions': the small one's job ids reached its own output.
+			errorTexts: outputs(small).map((json) => JSON.stringify(json)),
 			requests: sandbox.requests.filter((request) => request.at >= began),
 			wallMs: bigWallMs,
 			schedule,

@@ -58,16 +58,25 @@ async function restUntilDue(
 	}
 }
 
-/** How long the read at Max Wait may wait for room in the request budget. */
+/** How long the read at a Max Wait a person set may wait for room in the request budget. */
 const LAST_READ_WAIT_MS = 5_000;
 
 /**
  * The job's state at Max Wait, so a timed-out item carries its latest status. A read the budget
- * or the service refuses leaves the last known state.
+ * or the service refuses leaves the last known state. A Max Wait a person set means what it says;
+ * one left at its default bounds the wait for the service, not for the node's own queue, so its
+ * read waits its turn: in queue mode other executions share the window, and a batch's calls take
+ * longer than its own count says.
  */
-async function lastRead(tools: ItemTools, { kind, jobId, itemIndex }: StartedJob): Promise<ServiceJob | undefined> {
+async function lastRead(
+	tools: ItemTools,
+	{ kind, jobId, itemIndex }: StartedJob,
+	maxWaitGiven: boolean,
+): Promise<ServiceJob | undefined> {
 	try {
-		return await readJob(tools, kind, jobId, itemIndex, { deadline: Date.now() + LAST_READ_WAIT_MS });
+		return await readJob(tools, kind, jobId, itemIndex, {
+			deadline: maxWaitGiven ? Date.now() + LAST_READ_WAIT_MS : undefined,
+		});
 	} catch {
 		return undefined;
 	}
@@ -92,7 +101,7 @@ export async function waitUntilSettled(
 		for (;;) {
 			if (job && isTerminal(job.status)) break;
 			if (Date.now() >= deadline) {
-				job = (await lastRead(tools, started)) ?? job;
+				job = (await lastRead(tools, started, preferences.maxWaitGiven === true)) ?? job;
 				if (tools.signal.aborted) throw new WaitCancelledError();
 				timedOut = !isTerminal(job?.status);
 				break;

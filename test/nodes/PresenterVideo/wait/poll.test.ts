@@ -77,4 +77,23 @@ describe('waiting for a job', () => {
 		const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, maxWaitGiven: true, fixedIntervalMs: 600_000 });
 		expect(settled).toMatchObject({ timedOut: true, job: { status: 'processing' } });
 	});
+
+	it('lets the read at a Max Wait a person set wait 5 s for the budget, and the read at a default one its turn', async () => {
+		for (const maxWaitGiven of [true, false]) {
+			const { tools, queued } = toolsAnswering(['processing', 'processing']);
+			// A default Max Wait grows by the batch's calls at the limit: a high one keeps it short here.
+			tools.reads = new ReadScheduler(() => ({ limit: 1_000_000, windowMs: 60_000 }));
+			const job: StartedJob = { ...generation(30), lastKnown: { job_id: 'run_1', status: 'pending' } };
+			const before = Date.now();
+			const settled = await waitUntilSettled(tools, job, { maxWaitMs: 0, maxWaitGiven, fixedIntervalMs: 600_000 });
+			expect(settled.timedOut).toBe(true);
+			const { deadline } = queued[queued.length - 1];
+			if (maxWaitGiven) {
+				expect(deadline).toBeGreaterThanOrEqual(before + 5_000);
+				expect(deadline).toBeLessThanOrEqual(Date.now() + 5_000);
+			} else {
+				expect(deadline).toBeUndefined();
+			}
+		}
+	});
 });
