@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import * as http from 'node:http';
+import { SANDBOX_KEYS } from './accounts';
 import { ApiError, internalError, ValidationError } from './api-errors';
 import { API_PREFIX, findRoute } from './api-routes';
 import { applyFaultBefore } from './fault-response';
@@ -22,6 +23,9 @@ function createdJobId(reply: Reply): string | undefined {
 	const jobId = (reply.body as { job_id?: unknown } | undefined)?.job_id;
 	return reply.status < 300 && typeof jobId === 'string' ? jobId : undefined;
 }
+
+/** A demo user who typed a wrong key learns the one that works here, as the `npm start` banner names it. */
+const DEMO_KEY_HINT = `The local sandbox accepts the key ${SANDBOX_KEYS.main} (see the banner printed by npm start).`;
 
 /** The API listener: log, fault injection, rate limit, auth, routing, error shapes. */
 export function apiRequestHandler(state: SandboxState): http.RequestListener {
@@ -85,10 +89,10 @@ function respond(
 			throw new ApiError(
 				401,
 				'invalid_api_key',
-				'Missing or malformed Authorization header: use "Bearer <API_KEY>".',
+				`Missing or malformed Authorization header: use "Bearer <API_KEY>". ${DEMO_KEY_HINT}`,
 			);
 		const space = state.accounts.spaceForKey(token);
-		if (!space) throw new ApiError(401, 'invalid_api_key', 'Invalid API key.');
+		if (!space) throw new ApiError(401, 'invalid_api_key', `Invalid API key. ${DEMO_KEY_HINT}`);
 		if (!hasApiAccess(space.plan))
 			throw new ApiError(403, 'plan_required', 'API access requires an Enterprise plan.');
 

@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from './index';
-import { call, generateVideo, get, post } from './sandbox-test-kit';
+import { call, generateVideo, get, keyNamedIn, post } from './sandbox-test-kit';
 
 // Generous: the suite must also pass on a loaded 2-core machine.
 jest.setTimeout(30_000);
@@ -27,7 +27,11 @@ describe('authentication', () => {
 			...(method === 'POST' ? { body: {} } : {}),
 		});
 		expect(response.status).toBe(401);
-		expect(response.body).toEqual({ error: expect.any(String), code: 'invalid_api_key' });
+		expect(response.body).toEqual({
+			error: expect.stringMatching(/^Missing or malformed Authorization header: use "Bearer <API_KEY>"\. /),
+			code: 'invalid_api_key',
+		});
+		expect(keyNamedIn(response.body.error)).toBe(sandbox.keys.main);
 	});
 
 	it.each([
@@ -40,6 +44,17 @@ describe('authentication', () => {
 		const response = await call(sandbox, 'GET', '/resources/voices', { key: null, headers });
 		expect(response.status).toBe(401);
 		expect(response.body.code).toBe('invalid_api_key');
+		expect(keyNamedIn(response.body.error)).toBe(sandbox.keys.main);
+	});
+
+	it("names in an unknown key's 401 the demo credential's key, which opens the sandbox", async () => {
+		const rejected = await get(sandbox, '/resources/voices', { key: 'sandbox_mian_key' });
+		expect(rejected.body.error).toBe(
+			`Invalid API key. The local sandbox accepts the key ${sandbox.keys.main} (see the banner printed by npm start).`,
+		);
+		const named = keyNamedIn(rejected.body.error);
+		const accepted = await get(sandbox, '/resources/voices', { key: named ?? null });
+		expect(accepted.status).toBe(200);
 	});
 
 	it('accepts the scheme in any case', async () => {

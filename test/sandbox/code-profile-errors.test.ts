@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from './index';
-import { get, post } from './sandbox-test-kit';
+import { get, keyNamedIn, post } from './sandbox-test-kit';
 
 // Generous: the suite must also pass on a loaded 2-core machine.
 jest.setTimeout(30_000);
@@ -24,6 +24,8 @@ describe("profile 'code': error bodies", () => {
 			expect([missing.status, missing.body]).toEqual([401, details('invalid_api_key')]);
 			const wrong = await get(sandbox, path, { key: 'not_a_key' });
 			expect([wrong.status, wrong.body]).toEqual([401, details('invalid_api_key')]);
+			for (const said of [missing.body.error, missing.body.details[0].message, wrong.body.error, wrong.body.details[0].message])
+				expect(keyNamedIn(said)).toBe(sandbox.keys.main);
 			const starter = await get(sandbox, path, { key: sandbox.keys.starter });
 			expect([starter.status, starter.body]).toEqual([403, details('plan_required')]);
 		}
@@ -94,6 +96,7 @@ describe("profile 'code': error bodies", () => {
 		]);
 		const noKey = await post(sandbox, '/script/generate', { prompt: 'Hi' }, { key: null });
 		expect([noKey.status, noKey.body]).toEqual([401, flat('invalid_api_key')]);
+		expect(keyNamedIn(noKey.body.error)).toBe(sandbox.keys.main);
 		const starter = await post(sandbox, '/script/generate', { prompt: 'Hi' }, { key: sandbox.keys.starter });
 		expect([starter.status, starter.body]).toEqual([403, flat('plan_required')]);
 		const poor = await post(sandbox, '/script/generate', { prompt: 'Hi', duration: 600, webSearch: true }, { key: sandbox.keys.poor });

@@ -57,6 +57,12 @@ export const post = <T = any>(
 	options: CallOptions = {},
 ) => call<T>(sandbox, 'POST', path, { ...options, body });
 
+/** The key a 401's message tells a demo user to use, or undefined when it names none. */
+export function keyNamedIn(message: unknown): string | undefined {
+	if (typeof message !== 'string') return undefined;
+	return /The local sandbox accepts the key (\S+) \(see the banner printed by npm start\)\.$/.exec(message)?.[1];
+}
+
 export function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }

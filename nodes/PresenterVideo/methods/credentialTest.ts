@@ -10,6 +10,8 @@ import {
 	BASE_URL_HELP,
 	locationHost,
 	malformedBaseUrlReason,
+	secretsOfKey,
+	serviceSaid,
 	SSRF_ALLOW_HINT,
 	ssrfRefusal,
 	unreachableReason,
@@ -43,8 +45,17 @@ function failed(message: string): INodeCredentialTestResult {
 	return { status: 'Error', message };
 }
 
-/** What the service's answer says about the credential. */
-export function verdictOfResponse({ statusCode, headers, body }: TestResponse): INodeCredentialTestResult {
+/** A rejected key: the fix, then the service's own words, which may say more (a sandbox names its demo key). */
+function rejectedKey(body: unknown, secrets: readonly string[]): INodeCredentialTestResult {
+	const said = serviceSaid(body, secrets);
+	return failed(said === undefined ? STATUS_MESSAGES[401] : `${STATUS_MESSAGES[401]} ${said}`);
+}
+
+/** What the service's answer says about the credential; `secrets` never appear in it. */
+export function verdictOfResponse(
+	{ statusCode, headers, body }: TestResponse,
+	secrets: readonly string[] = [],
+): INodeCredentialTestResult {
 	if (statusCode >= 200 && statusCode < 300) {
 		if (typeof body === 'object' && body !== null) return { status: 'OK', message: 'Connection successful' };
 		return failed(
@@ -57,6 +68,7 @@ export function verdictOfResponse({ statusCode, headers, body }: TestResponse): 
 			`The Base URL redirects to ${host} (HTTP ${statusCode}), and the API key is not sent across a redirect. Enter the address it redirects to as the Base URL (for example https:// rather than http://).`,
 		);
 	}
+	if (statusCode === 401) return rejectedKey(body, secrets);
 	const known = STATUS_MESSAGES[statusCode];
 	if (known !== undefined) return failed(known);
 	if (statusCode >= 500)
@@ -115,7 +127,7 @@ export async function presenterVideoApiTest(
 			followAllRedirects: false,
 			timeout: READ_TIMEOUT_MS,
 		})) as TestResponse;
-		return verdictOfResponse(response);
+		return verdictOfResponse(response, secretsOfKey(apiKey));
 	} catch (error) {
 		return verdictOfFailure(error);
 	}

@@ -23,6 +23,7 @@ import {
 	buildRedirectError,
 	buildSsrfRefusalError,
 	networkCause,
+	secretsOfKey,
 	ssrfRefusal,
 } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
@@ -101,7 +102,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const { apiKey, requestsPerMinute } = await context.getCredentials<{ apiKey?: string; requestsPerMinute?: number }>(
 		CREDENTIAL_TYPE,
 	);
-	const secrets = typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
+	const secrets = secretsOfKey(apiKey);
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);
 	const budget = budgetFor(apiRoot, String(apiKey ?? ''), Number(requestsPerMinute ?? 100));

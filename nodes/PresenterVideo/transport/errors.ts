@@ -67,8 +67,41 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 	return clean;
 }
 
-function redactProblem(detail: FieldProblem, secrets: readonly string[]): FieldProblem {
-	const clean = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
+/** The forms of an API key that must never be shown: as typed, and trimmed as it may be sent. */
+export function secretsOfKey(apiKey: unknown): string[] {
+	return typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
+}
+
+/** Enough of the service's text for a sentence or two, never a page. */
+const SERVICE_TEXT_MAX_CHARS = 300;
+
+/** Control characters, and the bidirectional controls that reorder what follows, garble or disguise a message. */
+const UNPRINTABLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
+
+/**
+ * The service's text as it may be shown: secrets redacted, control characters gone, bounded.
+ * Redacted before it is cut, so a key on the cut is not left half shown.
+ */
+export function showableServiceText(text: string, secrets: readonly string[] = []): string {
+	const clean = redact(text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim(), secrets);
+	const characters = Array.from(clean);
+	if (characters.length <= SERVICE_TEXT_MAX_CHARS) return clean;
+	return `${characters.slice(0, SERVICE_TEXT_MAX_CHARS - 1).join('').trimEnd()}…`;
+}
+
+/**
+ * What the service said about a failed call, quoted: the error text of any of its body shapes, else
+ * the first detail's. Undefined when the answer carries no text.
+ */
+export function serviceSaid(body: unknown, secrets: readonly string[] = []): string | undefined {
+	const { message, details } = parseErrorBody(body);
+	const text = message ?? asText(details[0]?.message);
+	const shown = text === undefined ? '' : showableServiceText(text, secrets);
+	return shown === '' ? undefined : `The service said: "${shown}"`;
+}
+
+function showableProblem(detail: FieldProblem, secrets: readonly string[]): FieldProblem {
+	const clean = (value: unknown) => (typeof value === 'string' ? showableServiceText(value, secrets) : undefined);
 	return { field: clean(detail.field), code: clean(detail.code), message: clean(detail.message) };
 }
 
@@ -79,9 +112,9 @@ export function buildApiError(
 ): NodeApiError {
 	const quoted = parseErrorBody(body);
 	const parsed: ParsedApiError = {
-		code: quoted.code === undefined ? undefined : redact(quoted.code, secrets),
-		message: quoted.message === undefined ? undefined : redact(quoted.message, secrets),
-		details: quoted.details.map((detail) => redactProblem(detail, secrets)),
+		code: quoted.code === undefined ? undefined : showableServiceText(quoted.code, secrets),
+		message: quoted.message === undefined ? undefined : showableServiceText(quoted.message, secrets),
+		details: quoted.details.map((detail) => showableProblem(detail, secrets)),
 	};
 	const explanation = explainCode(parsed.code) ?? explainStatus(status);
 	const fieldText = describeDetails(parsed.details);

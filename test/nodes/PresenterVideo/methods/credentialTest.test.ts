@@ -1,8 +1,9 @@
 import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 import { CredentialTestContext } from 'n8n-core';
 
-import { presenterVideoApiTest } from '../../../../nodes/PresenterVideo/methods/credentialTest';
+import { presenterVideoApiTest, verdictOfResponse } from '../../../../nodes/PresenterVideo/methods/credentialTest';
 import { sendJson, startLocalService, type LocalService } from '../../../harness/fixtures/local-service';
+import { startSandbox, type SandboxProfileName } from '../../../sandbox';
 
 const API_KEY = 'pv_test_credential_secret';
 
@@ -27,6 +28,9 @@ async function closedPort(): Promise<string> {
 
 const WHAT_THE_BASE_URL_IS = /The Base URL is the address of the service's API: the part before \/api\/public\/v1/;
 
+const REJECTED_KEY_FIX =
+	'The API key is invalid, expired or malformed. Generate a new key in the dashboard (Your Space > Settings > API > Generate API Key) and paste it whole.';
+
 describe('credential Test', () => {
 	let service: LocalService;
 	let elsewhere: LocalService;
@@ -34,8 +38,12 @@ describe('credential Test', () => {
 
 	beforeAll(async () => {
 		service = await startLocalService((request, res) => {
+			// Quotes the key it was sent, as a careless service might.
 			if (request.headers.authorization !== `Bearer ${API_KEY}`)
-				sendJson(res, 401, { error: 'Invalid API key', code: 'invalid_api_key' });
+				sendJson(res, 401, {
+					error: `Invalid API key ${String(request.headers.authorization).replace(/^Bearer /, '')}.`,
+					code: 'invalid_api_key',
+				});
 			else if (request.url === '/api/public/v1/resources/voices') sendJson(res, 200, { voices: [] });
 			else sendJson(res, 404, { error: 'Not found' });
 		});
@@ -57,10 +65,12 @@ describe('credential Test', () => {
 		expect(service.requests.at(-1)?.url).toBe('/api/public/v1/resources/voices');
 	});
 
-	it('explains a rejected key', async () => {
+	it('explains a rejected key, quoting the service without the key it echoed', async () => {
 		const result = await testCredential(service.url, 'pv_wrong');
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^The API key is invalid, expired or malformed\. Generate a new key/);
+		expect(result).toEqual({
+			status: 'Error',
+			message: `${REJECTED_KEY_FIX} The service said: "Invalid API key [redacted]."`,
+		});
 	});
 
 	it('explains a refused connection: what the Base URL is, where to find it, that nothing was sent', async () => {
@@ -120,4 +130,68 @@ describe('credential Test', () => {
 		]);
 		for (const result of results) expect(result.message).not.toContain('pv_wrong_key_value');
 	});
+});
+
+describe("credential Test: a rejected key's explanation quotes the service", () => {
+	it.each([
+		['the single-error shape', { error: 'Key revoked by its owner.', code: 'invalid_api_key' }, 'Key revoked by its owner.'],
+		[
+			"the service code's details shape",
+			{ error: 'Unknown key.', details: [{ code: 'invalid_api_key', message: 'No key matches.' }] },
+			'Unknown key.',
+		],
+		['details alone', { details: [{ code: 'invalid_api_key', message: 'No key matches.' }] }, 'No key matches.'],
+		['a nested error', { error: { code: 'invalid_api_key', message: 'Key expired.' } }, 'Key expired.'],
+		["a proxy's text", 'Unauthorized', 'Unauthorized'],
+	])('in %s', (_shape, body, said) => {
+		expect(verdictOfResponse({ statusCode: 401, body })).toEqual({
+			status: 'Error',
+			message: `${REJECTED_KEY_FIX} The service said: "${said}"`,
+		});
+	});
+
+	it.each([
+		['no body', undefined],
+		['a body without text', { code: 'invalid_api_key' }],
+		['only control characters', { error: '\u0000\u0007\u001b' }],
+	])('gives the fix alone for %s', (_label, body) => {
+		expect(verdictOfResponse({ statusCode: 401, body })).toEqual({ status: 'Error', message: REJECTED_KEY_FIX });
+	});
+
+	it('redacts the key the service echoes, and any bearer token', () => {
+		const key = 'pv_echoed_by_the_service';
+		const { message } = verdictOfResponse(
+			{ statusCode: 401, body: { error: `Key ${key} unknown; sent Authorization: Bearer ${key}x` } },
+			[key],
+		);
+		expect(message).not.toContain(key);
+		expect(message).toMatch(/The service said: "Key \[redacted\] unknown; sent Authorization: Bearer \[redacted\]"$/);
+	});
+
+	it('strips control characters and bounds the quote', () => {
+		const { message } = verdictOfResponse({
+			statusCode: 401,
+			body: { error: `Bad\u0000key\r\n\u001b[31m\u202eread this${'!'.repeat(1000)}` },
+		});
+		const quoted = /The service said: "(.*)"$/s.exec(message)?.[1] ?? '';
+		expect(quoted).toMatch(/^Bad key \[31m read this!+…$/);
+		expect(Array.from(quoted)).toHaveLength(300);
+	});
+
+	it.each<SandboxProfileName>(['contract', 'code'])(
+		"against the sandbox (profile '%s'), names the demo key the service accepts",
+		async (profile) => {
+			const sandbox = await startSandbox({ profile });
+			try {
+				const result = await testCredential(sandbox.baseUrl, 'sandbox_mian_key');
+				expect(result).toEqual({
+					status: 'Error',
+					message: `${REJECTED_KEY_FIX} The service said: "Invalid API key. The local sandbox accepts the key ${sandbox.keys.main} (see the banner printed by npm start)."`,
+				});
+				await expect(testCredential(sandbox.baseUrl, sandbox.keys.main)).resolves.toMatchObject({ status: 'OK' });
+			} finally {
+				await sandbox.close();
+			}
+		},
+	);
 });

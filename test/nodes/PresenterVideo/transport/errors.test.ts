@@ -2,9 +2,14 @@
 import type { INode } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
-import { buildApiError, parseErrorBody } from '../../../../nodes/PresenterVideo/transport/errors';
+import {
+	buildApiError,
+	parseErrorBody,
+	showableServiceText,
+} from '../../../../nodes/PresenterVideo/transport/errors';
 import { runNode } from '../../../harness';
 import { sendJson, startLocalService } from '../../../harness/fixtures/local-service';
+import { startSandbox, type SandboxProfileName } from '../../../sandbox';
 
 const node: INode = {
 	id: 'n1',
@@ -66,6 +71,52 @@ describe('API errors', () => {
 		expect(error.message).toBe('Not enough credits [INSUFFICIENT_CREDITS]: required 10, available 2');
 		expect(error.description).toMatch(/Add credits/);
 	});
+});
+
+describe("the service's own words in an error", () => {
+	it('lose control characters and are bounded', () => {
+		const error = buildApiError(node, {
+			status: 401,
+			endpoint: '/resources/voices',
+			body: { error: `Invalid\u0000key\r\n\u001b[2J\u2066${'x'.repeat(1000)}`, code: 'invalid_api_key' },
+		});
+		const said = error.message.replace(/^The API key was rejected \[INVALID_API_KEY\]: /, '');
+		expect(said).toMatch(/^Invalid key \[2J x+…$/);
+		expect(Array.from(said)).toHaveLength(300);
+	});
+
+	it('keep no part of a key that straddles the bound', () => {
+		const key = 'pv_live_straddling_0123456789';
+		const text = `${'a'.repeat(290)} ${key} tail`;
+		const shown = showableServiceText(text, [key]);
+		expect(shown).not.toContain(key.slice(0, 8));
+		expect(shown).toMatch(/ \[redacte…$/);
+	});
+
+	it.each<SandboxProfileName>(['contract', 'code'])(
+		"of a rejected key reach the workflow's error: the sandbox (profile '%s') names its demo key",
+		async (profile) => {
+			const sandbox = await startSandbox({ profile });
+			try {
+				const result = await runNode({
+					nodeType: new PresenterVideo(),
+					type: 'n8n-nodes-presenter-video.presenterVideo',
+					parameters: { resource: 'voice', operation: 'getMany', returnAll: true },
+					credentials: [
+						{ type: 'presenterVideoApi', id: `demo-${profile}`, data: { apiKey: 'sandbox_mian_key', baseUrl: sandbox.baseUrl } },
+					],
+				});
+				const error = result.errorOf('Presenter Video');
+				expect(error?.message).toMatch(/^The API key was rejected \[INVALID_API_KEY\]: Invalid API key\. /);
+				expect(error?.message).toContain(
+					`The local sandbox accepts the key ${sandbox.keys.main} (see the banner printed by npm start).`,
+				);
+				expect(error?.description).toMatch(/Generate a new key in the dashboard/);
+			} finally {
+				await sandbox.close();
+			}
+		},
+	);
 });
 
 describe('the API key quoted back by the service', () => {
