@@ -20,7 +20,7 @@ import type { QueueContext } from './queue-scenario';
 import { queueScenarios } from './scenarios';
 import { queueVersion } from './cli-args';
 import { RunRecorder } from './run-recorder';
-import { versionProfile } from '../n8n/versions';
+import { installProfile } from '../n8n/versions';
 import { queueSubWorkflows, queueWorkflows } from './workflows';
 import { runAsMain } from '../e2e/exit-code-main';
 
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
 		await services?.stop();
 		pack?.dispose();
 	}
-	const node = versionProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`;
+	const node = installProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`;
 	const results = [{ title: `n8n ${version} queue mode (${node}, Postgres, Redis, 2 workers, 2 webhook processors)`, steps }];
 	process.stdout.write(`\n${formatReport(results, preparation, Date.now() - started)}\n`);
 	return failures(results) > 0 || preparation.error ? 1 : 0;

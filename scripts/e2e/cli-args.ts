@@ -1,24 +1,24 @@
-import { isSupportedVersion, supportedVersions, type N8nVersion } from '../n8n/versions';
+import { ciVersions, parseVersion, versionArgumentHelp, type N8nVersion } from '../n8n/versions';
 import type { Scenario } from './scenario';
 
-export const usage = `usage: npm run test:e2e -- [${supportedVersions.join('|')}|all] [--only=<scenario name part>,...]`;
+export const usage = `usage: npm run test:e2e -- [${versionArgumentHelp} ...|ci] [--only=<scenario name part>,...]`;
 
 export interface E2eSelection {
 	versions: readonly N8nVersion[];
 	scenarios: Scenario[];
 }
 
-/** A version (default: all) and optionally the scenarios whose names contain one of the given parts. */
+/** Versions (default: the ones CI runs) and optionally the scenarios whose names contain one of the given parts. */
 export function parseArgs(args: string[], scenarios: Scenario[]): E2eSelection {
-	let versions: readonly N8nVersion[] = supportedVersions;
+	const named: N8nVersion[] = [];
 	let selected = scenarios;
 	for (const arg of args) {
 		if (arg.startsWith('--only=')) {
 			const parts = arg.slice('--only='.length).toLowerCase().split(',').filter(Boolean);
 			selected = scenarios.filter((scenario) => parts.some((part) => scenario.name.toLowerCase().includes(part)));
 			if (selected.length === 0) throw new Error(`no scenario matches ${arg}\n${usage}`);
-		} else if (isSupportedVersion(arg)) versions = [arg];
-		else if (arg !== 'all') throw new Error(`unknown argument "${arg}"\n${usage}`);
+		} else if (parseVersion(arg) !== undefined) named.push(arg);
+		else if (arg !== 'ci' && arg !== 'all') throw new Error(`unknown argument "${arg}"\n${usage}`);
 	}
-	return { versions, scenarios: selected };
+	return { versions: named.length > 0 ? named : ciVersions, scenarios: selected };
 }

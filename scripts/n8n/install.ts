@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * Installs n8n versions for end-to-end tests and the demo into the git-ignored cache folder.
- * CLI: npx tsx scripts/n8n/install.ts [2.41.1|1.123.81|all]
+ * CLI: npm run n8n:install -- [<version>...|ci]   (default: the versions CI runs)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,11 +12,12 @@ import { formatDuration, logProgress } from './progress-log';
 import { runCommandOrThrow } from './run-command';
 import { withFileLock } from './file-lock';
 import {
-	isSupportedVersion,
+	ciVersions,
+	installProfile,
 	n8nBinPath,
 	n8nInstallDir,
-	supportedVersions,
-	versionProfile,
+	parseVersion,
+	versionArgumentHelp,
 	type N8nVersion,
 } from './versions';
 
@@ -24,7 +25,7 @@ const markerName = '.install-complete';
 
 /** What a complete install was made from; a change (e.g. new overrides) triggers a reinstall. */
 function expectedMarker(version: N8nVersion): string {
-	const profile = versionProfile(version);
+	const profile = installProfile(version);
 	return `${JSON.stringify({ n8n: version, overrides: profile.overrides, node24: profile.needsNode24 ? node24Package : null })}\n`;
 }
 
@@ -39,7 +40,7 @@ function isInstallComplete(version: N8nVersion): boolean {
 
 /** The Node that runs (and so must load the native addons of) this n8n version. */
 export async function runtimeForVersion(version: N8nVersion): Promise<NodeRuntime> {
-	return versionProfile(version).needsNode24 ? ensureNode24() : currentNodeRuntime();
+	return installProfile(version).needsNode24 ? ensureNode24() : currentNodeRuntime();
 }
 
 function writeCachePackageJson(version: N8nVersion): void {
@@ -48,7 +49,7 @@ function writeCachePackageJson(version: N8nVersion): void {
 		private: true,
 		description: 'n8n installed for end-to-end tests; not part of the package.',
 		dependencies: { n8n: version },
-		overrides: versionProfile(version).overrides,
+		overrides: installProfile(version).overrides,
 	};
 	fs.writeFileSync(path.join(n8nInstallDir(version), 'package.json'), `${JSON.stringify(packageJson, null, '\t')}\n`);
 }
@@ -131,12 +132,12 @@ export async function ensureN8nInstalled(version: N8nVersion): Promise<NodeRunti
 }
 
 async function main(): Promise<void> {
-	const requested = process.argv[2] ?? 'all';
-	if (requested !== 'all' && !isSupportedVersion(requested)) {
-		throw new Error(`usage: install.ts [${supportedVersions.join('|')}|all]`);
+	const requested = process.argv.slice(2).filter((arg) => arg !== 'ci');
+	const versions = requested.length === 0 ? ciVersions : requested.map(parseVersion);
+	if (versions.some((version) => version === undefined)) {
+		throw new Error(`usage: npm run n8n:install -- [${versionArgumentHelp} ...|ci]`);
 	}
-	const versions = requested === 'all' ? supportedVersions : [requested];
-	for (const version of versions) await ensureN8nInstalled(version);
+	for (const version of versions as N8nVersion[]) await ensureN8nInstalled(version);
 }
 
 if (require.main === module) {

@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test and tooling code runs in Node, not inside n8n */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { PublicApiClient } from './public-api';
 import { waitForReadiness } from './readiness';
 import { RestSession, setUpOwner } from './rest-session';
 import { lastLines, runCommand } from './run-command';
-import { n8nBinPath, versionProfile, type N8nVersion } from './versions';
+import { activateCommand, n8nBinPath, versionProfile, type N8nVersion } from './versions';
 
 export interface N8nInstanceOptions {
 	version: N8nVersion;
@@ -131,7 +132,6 @@ export class N8nInstance {
 			brokerPort,
 			owner: { ...this.owner, passwordHash: this.ownerPasswordHash },
 			encryptionKey: this.options.encryptionKey ?? defaultEncryptionKey,
-			webhookUrlVariable: versionProfile(this.version).webhookUrlVariable,
 			extraEnv: { ...versionProfile(this.version).env, ...this.options.extraEnv, ...extraEnv },
 		});
 	}
@@ -184,22 +184,28 @@ export class N8nInstance {
 		await this.importFromFile('import:credentials', 'credentials', credentials);
 	}
 
-	/** Workflows keep their `id`, so they can be activated and executed by id afterwards. */
+	/**
+	 * Workflows keep their `id`, so they can be activated and executed by id afterwards. A workflow
+	 * without a `versionId` gets one: the first 2.x releases refuse to import it without.
+	 */
 	async importWorkflows(workflows: N8nExport[]): Promise<void> {
-		await this.importFromFile('import:workflow', 'workflows', workflows);
+		const versioned = workflows.map((workflow) => ({ versionId: randomUUID(), ...workflow }));
+		await this.importFromFile('import:workflow', 'workflows', versioned);
 	}
 
 	/**
 	 * Makes a workflow's triggers live. While n8n runs, through the public API, returning once the
-	 * triggers are live; before start, through the CLI (2.x `publish:workflow`, 1.x
-	 * `update:workflow --active`), which n8n applies when it starts.
+	 * triggers are live; before start, through the CLI (`publish:workflow` where the release has it,
+	 * `update:workflow --active` before), which n8n applies when it starts.
 	 */
 	async activateWorkflow(id: string): Promise<void> {
 		if (!this.isRunning) {
-			await this.runCli(versionProfile(this.version).activateCommand(id));
+			await this.runCli(activateCommand(this.version, id));
 			return;
 		}
-		await (await this.api()).activateWorkflow(id);
+		const api = await this.api();
+		if (!versionProfile(this.version).importRecordsHistory) await api.saveNewVersion(id);
+		await api.activateWorkflow(id);
 		await this.waitForTriggersLive([id], 60_000);
 	}
 

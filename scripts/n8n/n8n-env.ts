@@ -14,7 +14,6 @@ export interface N8nEnvSettings {
 	brokerPort: number;
 	owner: { email: string; firstName: string; lastName: string; passwordHash: string };
 	encryptionKey: string;
-	webhookUrlVariable: string;
 	extraEnv: Record<string, string>;
 }
 
@@ -35,7 +34,9 @@ export function n8nProcessEnv(settings: N8nEnvSettings): NodeJS.ProcessEnv {
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
-		[settings.webhookUrlVariable]: baseUrl,
+		// 2.41 reads N8N_WEBHOOK_URL, 1.x WEBHOOK_URL: both are set for any release.
+		N8N_WEBHOOK_URL: baseUrl,
+		WEBHOOK_URL: baseUrl,
 		N8N_EDITOR_BASE_URL: baseUrl,
 		N8N_RUNNERS_BROKER_PORT: String(settings.brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',

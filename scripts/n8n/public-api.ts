@@ -108,6 +108,18 @@ export class PublicApiClient {
 		return this.request(`/workflows/${id}/activate`, { method: 'POST' });
 	}
 
+	/**
+	 * Saves a new version of a workflow, as a user's Save after moving a node by a pixel does: n8n
+	 * records it in the workflow's history, which activating it needs (2.0 records none on import,
+	 * and a save that changes no node or connection records none either).
+	 */
+	async saveNewVersion(id: string): Promise<void> {
+		const { name, nodes, connections, settings } = await this.request<{ nodes: Array<{ position: [number, number] }> } & Record<string, unknown>>(`/workflows/${id}`);
+		const [first, ...rest] = nodes;
+		const moved = [{ ...first, position: [first.position[0] + 1, first.position[1]] }, ...rest];
+		await this.request(`/workflows/${id}`, { method: 'PUT', body: JSON.stringify({ name, nodes: moved, connections, settings }) });
+	}
+
 	deactivateWorkflow(id: string): Promise<unknown> {
 		return this.request(`/workflows/${id}/deactivate`, { method: 'POST' });
 	}

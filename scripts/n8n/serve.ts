@@ -1,24 +1,24 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 /**
  * Runs a real n8n for a local demo until Ctrl-C, optionally with packed community packages.
- * CLI: npx tsx scripts/n8n/serve.ts [--version 2.41.1|1.123.81] [--port 5678] [--package x.tgz]... [--keep]
+ * CLI: npx tsx scripts/n8n/serve.ts [--version <any 1.x or 2.x release, default the newest CI runs>] [--port 5678] [--package x.tgz]... [--keep]
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { N8nInstance } from './instance';
-import { isSupportedVersion, supportedVersions } from './versions';
+import { newestVersion, parseVersion, versionArgumentHelp } from './versions';
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
 		options: {
-			version: { type: 'string', default: '2.41.1' },
+			version: { type: 'string', default: newestVersion },
 			port: { type: 'string' },
 			package: { type: 'string', multiple: true, default: [] },
 			keep: { type: 'boolean', default: false },
 		},
 	});
-	const version = values.version ?? '2.41.1';
-	if (!isSupportedVersion(version)) throw new Error(`--version must be one of ${supportedVersions.join(', ')}`);
+	const version = parseVersion(values.version ?? newestVersion);
+	if (version === undefined) throw new Error(`--version must be a release number: ${versionArgumentHelp}`);
 
 	const instance = await N8nInstance.create({
 		version,

@@ -20,7 +20,7 @@ import {
 	webhookWorkflowId,
 } from './smoke-workflows';
 import { StepTimer } from './step-timer';
-import { isSupportedVersion, supportedVersions, type N8nVersion } from './versions';
+import { ciVersions, parseVersion, versionArgumentHelp, type N8nVersion } from './versions';
 
 interface RunData {
 	data: {
@@ -106,13 +106,11 @@ async function smokeTest(version: N8nVersion): Promise<string> {
 }
 
 async function main(): Promise<void> {
-	const requested = process.argv[2] ?? 'all';
-	if (requested !== 'all' && !isSupportedVersion(requested)) {
-		throw new Error(`usage: smoke.ts [${supportedVersions.join('|')}|all]`);
-	}
-	const versions = requested === 'all' ? supportedVersions : [requested];
+	const requested = process.argv[2];
+	const versions = requested === undefined || requested === 'ci' ? ciVersions : [parseVersion(requested)];
+	if (versions.some((version) => version === undefined)) throw new Error(`usage: smoke.ts [${versionArgumentHelp}|ci]`);
 	const reports: string[] = [];
-	for (const version of versions) {
+	for (const version of versions as N8nVersion[]) {
 		logProgress('smoke', `n8n ${version}`);
 		reports.push(await smokeTest(version));
 	}

@@ -198,12 +198,22 @@ async function startAndPause(
 }
 
 /**
- * An agent's tool call cannot pause its execution and be resumed later: n8n runs the node as a tool
- * under the name of its type plus `Tool` (2.41.1 and 1.123.81; 2.x also says so by
- * `isToolExecution()`).
+ * Where a paused execution cannot hand its results back, the node polls instead, and says why.
+ * - An agent's tool call cannot be resumed later: n8n runs the node as a tool under the name of its
+ *   type plus `Tool` (2.41.1 and 1.123.81; 2.x also says so by `isToolExecution()`).
+ * - A sub-workflow runs in mode `integrated` (1.x and 2.x: n8n's `executeWorkflow` gives the child
+ *   that mode whatever its caller's). A caller that waits for a paused child gets back only the first
+ *   child's items when it runs once for each item (2.0.3 to 2.41.1), and its own items on 1.x; the
+ *   child cannot tell how its caller runs, so every sub-workflow polls.
  */
-function runsAsTool(context: IExecuteFunctions): boolean {
-	return context.isToolExecution?.() === true || context.getNode().type.endsWith('Tool');
+function whyNotPause(context: IExecuteFunctions): string | undefined {
+	if (context.isToolExecution?.() === true || context.getNode().type.endsWith('Tool')) {
+		return 'Run as a tool, the node polls instead of pausing: an agent cannot wait for a callback.';
+	}
+	if (context.getMode() === 'integrated') {
+		return 'Run in a sub-workflow, the node polls instead of pausing: a paused sub-workflow hands its caller one result per call, not one per item.';
+	}
+	return undefined;
 }
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -216,15 +226,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// Only generations pause: the service's code never calls back for an export, which is short and polled.
 	const pauses = operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback';
-	if (pauses && !runsAsTool(this)) {
+	const pauseRefused = pauses ? whyNotPause(this) : undefined;
+	if (pauses && pauseRefused === undefined) {
 		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob as JobKind)];
 	}
-	if (pauses) {
-		this.addExecutionHints?.({
-			message: 'Run as a tool, the node polls instead of pausing: an agent cannot wait for a callback.',
-			location: 'outputPane',
-		});
-	}
+	if (pauseRefused !== undefined) this.addExecutionHints?.({ message: pauseRefused, location: 'outputPane' });
 
 	const items = await runItems.call(this, operation);
 	const timedOut = items.filter((item) => item.json.timedOut === true).length;

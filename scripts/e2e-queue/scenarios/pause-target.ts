@@ -1,13 +1,14 @@
 import type { PauseTarget } from '../../e2e/support/paused-run';
+import { versionProfile } from '../../n8n/versions';
 import type { QueueContext } from '../queue-scenario';
 
 /**
  * Workflows start through the first webhook processor; resume calls go to the public address (the
- * router), which hands them to the processes its policy picks. 2.x checks resume tokens; 1.x does
- * not for this node.
+ * router), which hands them to the processes its policy picks. Releases with resume tokens (2.20
+ * and later) check them; older ones do not for this node.
  */
 export function queuePauseTarget({ api, sandbox, cluster, version }: QueueContext): PauseTarget {
 	const [first] = cluster.webhooks;
 	const webhooks = { baseUrl: cluster.router.baseUrl, callWebhook: first.callWebhook.bind(first) };
-	return { api, sandbox, webhooks, checksResumeToken: version.startsWith('2.') };
+	return { api, sandbox, webhooks, checksResumeToken: versionProfile(version).resumeToken };
 }

@@ -17,6 +17,7 @@ import { promptToMp4Scenario } from './prompt-to-mp4';
 import { spreadsheetBatchScenario } from './spreadsheet-batch';
 import { ssrfProtectionScenario } from './ssrf-protection';
 import { stoppedStartsScenario } from './stopped-starts';
+import { subWorkflowWaitNodeScenario } from './sub-workflow-wait-node';
 import { triggerCallbacksScenario } from './trigger-callbacks';
 import { workflowShapesCodeScenario, workflowShapesScenario } from './workflow-shapes';
 
@@ -34,6 +35,7 @@ export const allScenarios: Scenario[] = [
 	pausedFailureScenario,
 	workflowShapesScenario,
 	workflowShapesCodeScenario,
+	subWorkflowWaitNodeScenario,
 	errorExecutionsScenario,
 	stoppedStartsScenario,
 	ssrfProtectionScenario,

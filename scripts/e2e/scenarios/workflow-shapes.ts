@@ -7,12 +7,12 @@ export const workflowShapesScenario: Scenario = {
 	name: 'workflow shapes, contract',
 	workflows: shapeWorkflows,
 	subWorkflows: shapeChildWorkflows,
-	run: (context) => runShapes(regularPauseTarget(context), 'contract', { version: context.version }),
+	run: (context) => runShapes(regularPauseTarget(context), 'contract'),
 };
 
 /** Imports nothing: the contract's scenario holds the workflows, which `--only=shapes` selects with it. */
 export const workflowShapesCodeScenario: Scenario = {
 	name: 'workflow shapes, code',
 	workflows: [],
-	run: (context) => runShapes(regularPauseTarget(context), 'code', { version: context.version }),
+	run: (context) => runShapes(regularPauseTarget(context), 'code'),
 };

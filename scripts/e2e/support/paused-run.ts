@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Sandbox, SandboxProfileName } from '../../../test/sandbox';
 import type { N8nInstance } from '../../n8n/instance';
 import type { PublicApiClient } from '../../n8n/public-api';
+import { versionProfile } from '../../n8n/versions';
 import type { E2eContext } from '../scenario';
 import type { TaggedWorkflow } from '../workflows/paused-chains';
 import { callbackAddress, type CallbackAddress } from './callback-address';
@@ -22,7 +23,7 @@ export interface PauseTarget {
 
 /** A single n8n: it takes the webhooks itself; 2.x checks resume tokens, 1.x does not for this node. */
 export function regularPauseTarget({ api, sandbox, instance, version }: E2eContext): PauseTarget {
-	return { api, sandbox, webhooks: instance, checksResumeToken: version.startsWith('2.') };
+	return { api, sandbox, webhooks: instance, checksResumeToken: versionProfile(version).resumeToken };
 }
 
 /** One execution of a tagged workflow, paused at its first Generate node. */

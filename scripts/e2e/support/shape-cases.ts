@@ -14,6 +14,7 @@ import {
 	mergeName,
 	type ShapeWorkflow,
 	subWorkflow,
+	subWorkflowEach,
 	succeededName,
 	waitSeconds,
 } from '../workflows/shapes';
@@ -30,8 +31,6 @@ export interface ShapeCase {
 	after: Record<string, number>;
 	/** A node whose items over all its runs must be the jobs' results, each once (a loop's done output). */
 	resultsAt?: string;
-	/** Why n8n 1.x does not give `resultsAt` the jobs' results; the check is left out there. */
-	resultsAtNotOn1x?: string;
 	failing?: number;
 	/** The profiles it runs under; both unless the service's code changes nothing for it. */
 	profiles?: SandboxProfileName[];
@@ -63,17 +62,25 @@ export const shapeCases: ShapeCase[] = [
 		resultsAt: doneName,
 	},
 	{ name: 'IF leading back into the node, 3 turns', shape: ifLoop, durations: threeLengths.slice(0, ifLoopTurns), runs: each(ifLoopTurns), paused: true, after: { [afterName]: 3, [doneName]: 1 } },
+	// In a sub-workflow the node polls (actions/router.ts): a paused child hands a caller that runs
+	// once for each item only the first child's items (n8n 2.x), and on 1.x its own items.
 	{
-		name: 'inside a sub-workflow the parent waits for',
+		name: 'inside a sub-workflow the parent waits for, once with all items',
 		shape: subWorkflow,
 		durations: threeLengths,
 		runs: all(3),
-		paused: true,
+		paused: false,
 		after: { [afterName]: 3, [doneName]: 3 },
 		resultsAt: doneName,
-		// n8n-core 1.123.81: the caller is resumed as after a wait (WorkflowExecute.handleWaitingState
-		// disables its Execute Workflow node for that run), so it passes its own input on.
-		resultsAtNotOn1x: "n8n 1.x resumes the caller with its own items, not the child's results",
+	},
+	{
+		name: 'inside a sub-workflow the parent waits for, once for each item',
+		shape: subWorkflowEach,
+		durations: threeLengths,
+		runs: each(3),
+		paused: false,
+		after: { [afterName]: 3, [doneName]: 3 },
+		resultsAt: doneName,
 	},
 	{
 		name: 'Retry On Fail and Continue (using error output), 1 job of 3 failing',

@@ -121,9 +121,3 @@ export function assertResultsCarried(execution: Execution, nodeName: string, job
 	const seen = itemsOverRuns(execution, nodeName).map((item) => jobResultOf(item.json));
 	assert.deepEqual(byJobId(seen), byJobId(jobs), `"${nodeName}" holds every job's own result once`);
 }
-
-/** The items a node saw over all its runs carry no job: `why` says whose items they are. */
-export function assertNoResults(execution: Execution, nodeName: string, why: string): void {
-	const jobIds = itemsOverRuns(execution, nodeName).flatMap((item) => (item.json.jobId === undefined ? [] : [String(item.json.jobId)]));
-	assert.deepEqual(jobIds, [], `"${nodeName}" holds no job's result (${why})`);
-}

@@ -3,14 +3,13 @@ import assert from 'node:assert/strict';
 import { failMarker, type SandboxProfileName } from '../../../test/sandbox';
 import { logProgress } from '../../n8n/progress-log';
 import type { Execution, PublicApiClient } from '../../n8n/public-api';
-import type { N8nVersion } from '../../n8n/versions';
 import { afterName, doneName } from '../workflows/shapes';
 import { executionSucceededThrough } from './execution-by-id';
 import type { PauseTarget } from './paused-run';
 import { clearRateWindow } from './rate-window';
 import { underProfile } from './sandbox-profiles';
 import { shapeCasesOn, type ShapeCase } from './shape-cases';
-import { assertItemsSeen, assertNoResults, assertResultsCarried, assertTaggedStarts, checkJobNode, type JobResult } from './shape-checks';
+import { assertItemsSeen, assertResultsCarried, assertTaggedStarts, checkJobNode, type JobResult } from './shape-checks';
 import { waitUntil } from './wait-until';
 import { postToWebhook } from './webhook-call';
 
@@ -31,18 +30,36 @@ export interface CheckedShape {
 
 const endedStatuses = new Set(['success', 'error', 'crashed', 'canceled']);
 
-/** The finished execution of a workflow started at or after `since`. */
-async function finishedExecution(api: PublicApiClient, workflowId: string, since: number, timeoutMs: number): Promise<Execution> {
+/** The `count` finished executions of a workflow started at or after `since`, oldest first. */
+export async function finishedExecutions(api: PublicApiClient, workflowId: string, since: number, timeoutMs: number, count = 1): Promise<Execution[]> {
 	const found = await waitUntil(
-		`an execution of ${workflowId} to end`,
-		async () =>
-			(await api.listExecutions({ workflowId, includeData: false })).find(
+		`${count} execution(s) of ${workflowId} to end`,
+		async () => {
+			const ended = (await api.listExecutions({ workflowId, includeData: false })).filter(
 				(execution) => Date.parse(execution.startedAt) >= since - 1_000 && endedStatuses.has(execution.status),
-			),
+			);
+			return ended.length >= count ? ended : undefined;
+		},
 		timeoutMs,
 		1_000,
 	);
-	return await api.getExecution(found.id, true);
+	const oldestFirst = [...found].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
+	return await Promise.all(oldestFirst.slice(0, count).map(async (execution) => await api.getExecution(execution.id, true)));
+}
+
+/**
+ * The sub-workflow's executions as one: a caller that runs once for each item starts a child per
+ * item, and each child's runs of a node are that node's turns, in order.
+ */
+function childRunsAsOne(children: Execution[]): Execution {
+	const runData: Record<string, unknown[]> = {};
+	for (const child of children) {
+		for (const [nodeName, runs] of Object.entries(child.data?.resultData.runData ?? {})) {
+			runData[nodeName] = [...(runData[nodeName] ?? []), ...(runs as unknown[])];
+		}
+	}
+	const [first] = children;
+	return { ...first, data: { ...first.data, resultData: { ...first.data?.resultData, runData } } } as Execution;
 }
 
 interface StartedShape {
@@ -64,18 +81,21 @@ async function startShape({ webhooks }: ShapeTarget, shapeCase: ShapeCase, profi
 async function checkShape(
 	{ api, sandbox }: ShapeTarget,
 	{ shapeCase, tag, startedAt }: StartedShape,
-	version: N8nVersion,
 ): Promise<{ summary: string; checked: CheckedShape }> {
 	const { shape } = shapeCase;
 	const timeoutMs = 4 * 60_000;
-	const started = await finishedExecution(api, shape.workflow.id, startedAt, timeoutMs);
+	const [started] = await finishedExecutions(api, shape.workflow.id, startedAt, timeoutMs);
 	const lastNode = Object.keys(shapeCase.after).at(-1) ?? doneName;
 	const finished = started.status === 'success' ? await executionSucceededThrough(api, String(started.id), lastNode, 30_000) : started;
 	assert.equal(finished.status, 'success', `execution ${finished.id}: ${finished.data?.resultData.error?.message ?? finished.status}`);
-	const withJobs = shape.childWorkflow ? await finishedExecution(api, shape.childWorkflow.id, startedAt, 30_000) : finished;
+	const count = shapeCase.durations.length;
+	const children = shape.childWorkflow
+		? await finishedExecutions(api, shape.childWorkflow.id, startedAt, 30_000, shape.childCalls === 'each' ? count : 1)
+		: [];
+	children.forEach((child) => assert.equal(child.status, 'success', `sub-workflow execution ${child.id}: ${child.status}`));
+	const withJobs = children.length > 0 ? childRunsAsOne(children) : finished;
 	const tookMs = Date.parse(String(finished.stoppedAt)) - startedAt;
 
-	const count = shapeCase.durations.length;
 	assertTaggedStarts(sandbox, tag, count * shape.jobNodes.length);
 	const jobs: JobResult[] = [];
 	const lags: number[] = [];
@@ -88,18 +108,12 @@ async function checkShape(
 	for (const [nodeName, items] of Object.entries(shapeCase.after)) {
 		assertItemsSeen(nodeName === afterName && shape.childWorkflow ? withJobs : finished, nodeName, items);
 	}
-	const { resultsAt, resultsAtNotOn1x } = shapeCase;
-	const without = resultsAtNotOn1x !== undefined && version.startsWith('1.');
-	if (resultsAt !== undefined && !without) assertResultsCarried(finished, resultsAt, jobs);
-	// Pinned as it is, so a change of n8n 1.x shows.
-	if (resultsAt !== undefined && without) assertNoResults(finished, resultsAt, resultsAtNotOn1x);
+	if (shapeCase.resultsAt !== undefined) assertResultsCarried(finished, shapeCase.resultsAt, jobs);
 	const resumes = lags.length ? `, went on ${lags.map((lag) => (lag / 1000).toFixed(1)).join('/')} s after the last callbacks` : '';
-	const caveat = without ? `; "${resultsAt}" got the caller's own items` : '';
-	return { summary: `${(tookMs / 1000).toFixed(1)} s, ${jobs.length} jobs${resumes}${caveat}`, checked: { shapeCase, execution: finished, withJobs, jobs } };
+	return { summary: `${(tookMs / 1000).toFixed(1)} s, ${jobs.length} jobs${resumes}`, checked: { shapeCase, execution: finished, withJobs, jobs } };
 }
 
 export interface ShapeRunOptions {
-	version: N8nVersion;
 	/** The shapes to run, of those the profile runs; all unless given. */
 	only?: (shapeCase: ShapeCase) => boolean;
 	/** A mode's own checks of each shape; returns what to add to its log line. */
@@ -110,8 +124,8 @@ export interface ShapeRunOptions {
  * Every shape's execution under one profile, side by side: the profile holds until the last of
  * them ends, as a loop starts jobs all along. Failures are gathered so one run names them all.
  */
-export async function runShapes(target: ShapeTarget, profile: SandboxProfileName, options: ShapeRunOptions): Promise<void> {
-	const { version, only = () => true, modeCheck = () => undefined } = options;
+export async function runShapes(target: ShapeTarget, profile: SandboxProfileName, options: ShapeRunOptions = {}): Promise<void> {
+	const { only = () => true, modeCheck = () => undefined } = options;
 	const { sandbox } = target;
 	const cases = shapeCasesOn(profile).filter(only);
 	// The resume lags are the node's alone in its workspace, not behind a budget sharing the window.
@@ -120,7 +134,7 @@ export async function runShapes(target: ShapeTarget, profile: SandboxProfileName
 		const started = await Promise.all(cases.map(async (shapeCase) => await startShape(target, shapeCase, profile)));
 		return await Promise.allSettled(
 			started.map(async (run) => {
-				const { summary, checked } = await checkShape(target, run, version);
+				const { summary, checked } = await checkShape(target, run);
 				const more = modeCheck(checked);
 				return more === undefined ? summary : `${summary}; ${more}`;
 			}),

@@ -174,13 +174,13 @@ export function mergeAppendNode(name: string): NodeSpec {
 }
 
 /** Execute Workflow by id, all items at once, waiting for the sub-workflow to complete. */
-export function executeWorkflowNode(name: string, workflowId: string): NodeSpec {
+export function executeWorkflowNode(name: string, workflowId: string, mode: 'once' | 'each' = 'once'): NodeSpec {
 	return {
 		id: nodeId(name),
 		name,
 		type: 'n8n-nodes-base.executeWorkflow',
 		typeVersion: 1.2,
-		parameters: { source: 'database', workflowId: { __rl: true, mode: 'id', value: workflowId }, mode: 'once', options: { waitForSubWorkflow: true } },
+		parameters: { source: 'database', workflowId: { __rl: true, mode: 'id', value: workflowId }, mode, options: { waitForSubWorkflow: true } },
 	};
 }
 

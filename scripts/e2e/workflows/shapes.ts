@@ -68,6 +68,8 @@ export interface ShapeWorkflow {
 	jobNodes: string[];
 	/** Where the jobs' executions run when not in the started workflow (a sub-workflow). */
 	childWorkflow?: Workflow;
+	/** How the caller runs its sub-workflow: one child execution for all items, or one for each item. */
+	childCalls?: 'once' | 'each';
 }
 
 /** Webhook → Items → the shape's nodes; `index` makes its ids. */
@@ -139,23 +141,30 @@ export const ifLoop = shape(
 	codeNode('Items', 'return [{ json: { turn: 0 } }];'),
 );
 
-export const childId = 'E2eShapeChild001';
 export const childGenerateName = generateName;
-/** A sub-workflow: its caller's items → Generate (paused) → After Generate. */
-const childWorkflow = connectedWorkflow(
-	childId,
-	'E2E shape: sub-workflow child',
-	[executeWorkflowTriggerNode('When called'), pausedGenerate(childGenerateName), noOpNode(afterName)],
-	[
-		['When called', childGenerateName],
-		[childGenerateName, afterName],
-	],
-);
+/** A sub-workflow: its caller's items → Generate (set to pause) → After Generate. */
+function childWorkflow(id: string, slug: string): Workflow {
+	return connectedWorkflow(
+		id,
+		`E2E shape: ${slug} child`,
+		[executeWorkflowTriggerNode('When called'), pausedGenerate(childGenerateName), noOpNode(afterName)],
+		[
+			['When called', childGenerateName],
+			[childGenerateName, afterName],
+		],
+	);
+}
 export const callChildName = 'Run the child';
-export const subWorkflow: ShapeWorkflow = {
-	...shape(5, 'sub-workflow', [executeWorkflowNode(callChildName, childId), noOpNode(doneName)], [['Items', callChildName], [callChildName, doneName]], [childGenerateName]),
-	childWorkflow,
-};
+/** Execute Workflow, waiting for the sub-workflow, once with all items (`once`) or once for each item (`each`). */
+function subWorkflowShape(index: number, slug: string, childId: string, mode: 'once' | 'each'): ShapeWorkflow {
+	return {
+		...shape(index, slug, [executeWorkflowNode(callChildName, childId, mode), noOpNode(doneName)], [['Items', callChildName], [callChildName, doneName]], [childGenerateName]),
+		childWorkflow: childWorkflow(childId, slug),
+		childCalls: mode,
+	};
+}
+export const subWorkflow = subWorkflowShape(5, 'sub-workflow', 'E2eShapeChild001', 'once');
+export const subWorkflowEach = subWorkflowShape(9, 'sub-workflow-each', 'E2eShapeChild002', 'each');
 
 export const succeededName = 'Succeeded';
 export const failedName = 'Failed';

@@ -617,3 +617,31 @@ describe('Pause Until the Service Calls Back, run as an agent’s tool', () => {
 		]);
 	});
 });
+
+describe('Pause Until the Service Calls Back, run in a sub-workflow', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => (sandbox = await withSandbox({ timings: { generationMs: 300, exportMs: 200 } })));
+	afterAll(async () => await sandbox.close());
+
+	it('polls instead of pausing, one result per item, and says why', async () => {
+		sandbox.clearLog();
+		const result = await runNode({
+			nodeType: new PresenterVideo(),
+			// n8n runs every sub-workflow in mode `integrated`.
+			mode: 'integrated',
+			parameters: { ...generate, options: { pollingIntervalSeconds: 1 } },
+			inputItems: [{ json: {} }, { json: {} }],
+			credentials: [{ type: 'presenterVideoApi', id: 'cred-sub', data: { apiKey: sandbox.keys.main, baseUrl: sandbox.baseUrl } }],
+		});
+		expect(result.status).toBe('success');
+		expect(result.output.map((item) => item.json.status)).toEqual(['completed', 'completed']);
+		expect(apiRequests(sandbox, '/generation/start').map((start) => (start.body as IDataObject).webhook_url)).toEqual([
+			undefined,
+			undefined,
+		]);
+		const [task] = result.run.data.resultData.runData[result.node.name];
+		expect((task.hints ?? []).map((hint) => hint.message)).toContainEqual(
+			expect.stringContaining('Run in a sub-workflow, the node polls instead of pausing'),
+		);
+	});
+});
