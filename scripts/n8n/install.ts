@@ -137,7 +137,13 @@ async function main(): Promise<void> {
 	if (versions.some((version) => version === undefined)) {
 		throw new Error(`usage: npm run n8n:install -- [${versionArgumentHelp} ...|ci]`);
 	}
-	for (const version of versions as N8nVersion[]) await ensureN8nInstalled(version);
+	// Side by side: an install waits mostly on the registry and the disk, so three take little
+	// longer than the slowest.
+	const outcomes = await Promise.allSettled((versions as N8nVersion[]).map(async (version) => await ensureN8nInstalled(version)));
+	const failed = outcomes.flatMap((outcome, index) =>
+		outcome.status === 'rejected' ? [`n8n ${versions[index]}: ${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}`] : [],
+	);
+	if (failed.length > 0) throw new Error(failed.join('\n'));
 }
 
 if (require.main === module) {

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { node24Dir } from './paths';
+import { withFileLock } from './file-lock';
+import { cacheDir, node24Dir } from './paths';
 import { logProgress } from './progress-log';
 import { runCommandOrThrow } from './run-command';
 import { isolatedNpmEnv } from './npm-env';
@@ -30,12 +31,23 @@ export function node24Runtime(): NodeRuntime {
 	return { binDir: path.join(node24Dir, 'bin'), nodedir: node24Dir };
 }
 
-/** Installs Node 24 (binary and headers) from the npm registry; reuses a complete install. */
+/**
+ * Installs Node 24 (binary and headers) from the npm registry; reuses a complete install. Several
+ * n8n installs may ask at once: one installs, the others wait for it.
+ */
 export async function ensureNode24(): Promise<NodeRuntime> {
 	if (fs.existsSync(node24Marker)) {
 		logProgress('node24', `reusing ${node24Dir}`);
 		return node24Runtime();
 	}
+	fs.mkdirSync(cacheDir, { recursive: true });
+	return await withFileLock(`${node24Dir}.lock`, 15 * 60_000, async () => {
+		if (fs.existsSync(node24Marker)) return node24Runtime();
+		return await installNode24();
+	});
+}
+
+async function installNode24(): Promise<NodeRuntime> {
 	logProgress('node24', `installing ${node24Package} into ${node24Dir}`);
 	fs.rmSync(node24Dir, { recursive: true, force: true });
 	const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'node24-pack-'));

@@ -91,8 +91,10 @@ export interface VersionProfile extends InstallProfile {
 	resumeToken: boolean;
 	/** Creates the owner from N8N_INSTANCE_OWNER_* env; older releases need the setup call once. */
 	ownerFromEnv: boolean;
-	/** Has n8n's SSRF protection (`N8N_SSRF_PROTECTION_ENABLED` and its allow and block lists). */
+	/** Has n8n's SSRF protection (`N8N_SSRF_PROTECTION_ENABLED` and its allow and block lists; 2.20 on). */
 	ssrfProtection: boolean;
+	/** Counts the protection's checks in its Prometheus metrics (2.41; not 2.20). */
+	ssrfMetrics: boolean;
 	/** Settings this release needs on its Node. */
 	env: Record<string, string>;
 }
@@ -143,6 +145,7 @@ export function versionProfile(version: N8nVersion): VersionProfile {
 		resumeToken: distFileMentions(version, ['webhooks', 'waiting-webhooks.js'], 'resumeToken'),
 		ownerFromEnv: configKnows(version, 'N8N_INSTANCE_OWNER_MANAGED_BY_ENV'),
 		ssrfProtection: configKnows(version, 'N8N_SSRF_PROTECTION_ENABLED'),
+		ssrfMetrics: fs.existsSync(path.join(n8nPackageDir(version), 'dist', 'metrics', 'prometheus', 'ssrf-metrics.service.js')),
 		// 1.x from 1.1xx on defaults to the `vm` expression engine, whose isolated-vm has prebuilt
 		// binaries for Node 22 and 24 only and crashes every command on Node 20. The legacy engine is
 		// what 1.x used until then and what a Node 20 user has to choose. Releases without it ignore it.

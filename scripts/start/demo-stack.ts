@@ -5,7 +5,7 @@ import type { InstalledCommunityPackage } from '../n8n/community-package';
 import { N8nInstance } from '../n8n/instance';
 import { logProgress } from '../n8n/progress-log';
 import { StepTimer } from '../n8n/step-timer';
-import { n8nBinPath, n8nInstallDir, type N8nVersion } from '../n8n/versions';
+import { n8nBinPath, n8nInstallDir, newestVersion, type N8nVersion } from '../n8n/versions';
 import { demoCredential } from './demo-credential';
 import { importExampleWorkflows, type ExampleImportReport } from './example-import';
 import { loadExampleWorkflows } from './example-workflows';
@@ -14,7 +14,7 @@ import { buildAndPackPackage } from '../n8n/package-tarball';
 import { preferredPortOrFree } from './preferred-port';
 import { startPresenterService, type PresenterService, type ServiceChoice } from './presenter-service';
 
-export const demoN8nVersion: N8nVersion = '2.41.1';
+export const demoN8nVersion: N8nVersion = newestVersion;
 
 export interface DemoStackOptions {
 	service: ServiceChoice;

@@ -79,3 +79,34 @@ export async function loadMcpSdk(): Promise<McpSdk> {
 	const { SSEClientTransport } = load(`${mcpSdkPackage}/client/sse.js`) as Pick<McpSdk, 'SSEClientTransport'>;
 	return { Client, StreamableHTTPClientTransport, SSEClientTransport };
 }
+
+/** One JSON-RPC call over streamable HTTP; n8n answers as one server-sent event or as JSON. */
+async function postRpc(url: string, body: object, session?: string): Promise<{ session?: string; result?: unknown }> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			...(session === undefined ? {} : { 'mcp-session-id': session }),
+		},
+		body: JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (!response.ok) throw new Error(`MCP ${JSON.stringify(body).slice(0, 80)} -> ${response.status} ${text.slice(0, 300)}`);
+	const events = [...text.matchAll(/^data: (.*)$/gm)].map((match) => match[1]);
+	const json = events.length > 0 ? events[events.length - 1] : text;
+	const result = json.trim() === '' ? undefined : (JSON.parse(json) as { result?: unknown }).result;
+	return { session: response.headers.get('mcp-session-id') ?? session, result };
+}
+
+/**
+ * The tool list as n8n's MCP server sends it, read without the SDK, which refuses a whole list
+ * when one tool's input schema is not an object.
+ */
+export async function listToolsAsSent(url: string): Promise<Array<{ name: string; inputSchema: Record<string, unknown> }>> {
+	const initialize = { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'presenter-video-e2e', version: '1.0.0' } };
+	const { session } = await postRpc(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize });
+	await postRpc(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session);
+	const { result } = await postRpc(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, session);
+	return (result as { tools: Array<{ name: string; inputSchema: Record<string, unknown> }> }).tools;
+}

@@ -122,8 +122,22 @@ const tools: WorkflowNode[] = [
 	toolNode(toolNodes.generateAndWait, promptVideo('callback', {}), 6),
 ];
 
+/**
+ * n8n's own Date & Time node as a tool, beside ours: what n8n's MCP server makes of a node tool
+ * that is not ours, so a release whose server mangles every tool's schema is told from a fault of ours.
+ */
+export const controlToolName = 'n8n_format_date';
+const controlTool: WorkflowNode = {
+	id: 'tool-control',
+	name: controlToolName,
+	type: 'n8n-nodes-base.dateTimeTool',
+	typeVersion: 2,
+	position: [1400, 240],
+	parameters: { operation: 'formatDate', date: fromAi('date', 'The date to format, as ISO 8601', 'string'), format: 'yyyy-MM-dd', options: {} },
+};
+
 const connections: Connections = Object.fromEntries(
-	tools.map((tool) => [tool.name, { ai_tool: [[{ node: mcpTriggerName, type: 'ai_tool', index: 0 }]] }]),
+	[...tools, controlTool].map((tool) => [tool.name, { ai_tool: [[{ node: mcpTriggerName, type: 'ai_tool', index: 0 }]] }]),
 );
 
 /**
@@ -147,6 +161,7 @@ export function mcpToolsWorkflow(triggerVersion: number): Workflow {
 				parameters: { authentication: 'none', path: mcpPath },
 			},
 			...tools,
+			controlTool,
 		],
 		connections,
 		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
