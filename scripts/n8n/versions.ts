@@ -123,9 +123,14 @@ function configKnows(version: N8nVersion, variable: string): boolean {
 	return fs.existsSync(configDist) && search(configDist);
 }
 
-function distFileMentions(version: N8nVersion, file: string[], text: string): boolean {
-	const location = path.join(n8nPackageDir(version), 'dist', ...file);
-	return fs.existsSync(location) && fs.readFileSync(location, 'utf8').includes(text);
+/** Whether n8n's own build has the file (or folder). */
+function distHas(version: N8nVersion, ...segments: string[]): boolean {
+	return fs.existsSync(path.join(n8nPackageDir(version), 'dist', ...segments));
+}
+
+/** Whether a file of n8n's own build has the text in it. */
+function distFileMentions(version: N8nVersion, segments: string[], text: string): boolean {
+	return distHas(version, ...segments) && fs.readFileSync(path.join(n8nPackageDir(version), 'dist', ...segments), 'utf8').includes(text);
 }
 
 const profiles = new Map<N8nVersion, VersionProfile>();
@@ -138,14 +143,14 @@ export function versionProfile(version: N8nVersion): VersionProfile {
 	const install = installProfile(version);
 	profile = {
 		...install,
-		publishCommand: fs.existsSync(path.join(n8nPackageDir(version), 'dist', 'commands', 'publish', 'workflow.js')),
-		activatesInBackground: fs.existsSync(path.join(n8nPackageDir(version), 'dist', 'workflows', 'publication')),
-		importRecordsHistory:
-			install.needsNode24 ? distFileMentions(version, ['services', 'import.service.js'], 'WorkflowHistory') : true,
+		publishCommand: distHas(version, 'commands', 'publish', 'workflow.js'),
+		activatesInBackground: distHas(version, 'workflows', 'publication'),
+		// 1.x activates a workflow as saved, without a version from its history.
+		importRecordsHistory: !install.needsNode24 || distFileMentions(version, ['services', 'import.service.js'], 'WorkflowHistory'),
 		resumeToken: distFileMentions(version, ['webhooks', 'waiting-webhooks.js'], 'resumeToken'),
 		ownerFromEnv: configKnows(version, 'N8N_INSTANCE_OWNER_MANAGED_BY_ENV'),
 		ssrfProtection: configKnows(version, 'N8N_SSRF_PROTECTION_ENABLED'),
-		ssrfMetrics: fs.existsSync(path.join(n8nPackageDir(version), 'dist', 'metrics', 'prometheus', 'ssrf-metrics.service.js')),
+		ssrfMetrics: distHas(version, 'metrics', 'prometheus', 'ssrf-metrics.service.js'),
 		// 1.x from 1.1xx on defaults to the `vm` expression engine, whose isolated-vm has prebuilt
 		// binaries for Node 22 and 24 only and crashes every command on Node 20. The legacy engine is
 		// what 1.x used until then and what a Node 20 user has to choose. Releases without it ignore it.
