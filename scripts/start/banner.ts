@@ -60,8 +60,8 @@ function tryFirstLines(stack: DemoStack): string[] {
 		'Try first',
 		`  1. Open ${stack.n8n.baseUrl} and log in. n8n shows its Assistant page: "Set up later in Settings"`,
 		'     leads to the Overview, with the example workflows.',
-		'  2. Create a workflow, choose "Trigger manually", click the + after it, search "Presenter Video"',
-		'     and choose the action "Create video and download MP4".',
+		'  2. Click "Create workflow", then "Add first step…" and choose "Trigger manually". Click the +',
+		'     after it, search "Presenter Video", click it and choose "Create video and download MP4".',
 		'  3. The credential "Presenter Video API" is already selected. Open Voice ("From list") and pick a',
 		'     voice, write a prompt, set the duration, click "Execute step": the MP4 appears in the output.',
 	];

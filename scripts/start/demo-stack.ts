@@ -46,7 +46,7 @@ async function createN8n(options: DemoStackOptions, tarball: string): Promise<N8
 		);
 		logProgress(
 			scope,
-			'this happens once: npm install, then a native sqlite3 build (about 6 min on a 2-core machine)',
+			'this happens once: npm install, then a native sqlite3 build (about 5 min 20 s on a 2-core machine)',
 		);
 	}
 	if (options.userFolder !== undefined) fs.rmSync(path.join(options.userFolder, 'n8n.log'), { force: true });
