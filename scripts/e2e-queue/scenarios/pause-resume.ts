@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { nodeOutputJson } from '../../n8n/public-api';
 import { callbackAddress } from '../../e2e/support/callback-address';
-import { executionReaching } from '../../e2e/support/execution-by-id';
+import { executionReaching, executionSucceededThrough } from '../../e2e/support/execution-by-id';
 import { apiRequestsSince, bodyField, generationStarts } from '../../e2e/support/sandbox-log';
 import { waitUntil } from '../../e2e/support/wait-until';
 import { postToWebhook } from '../../e2e/support/webhook-call';
@@ -11,7 +11,7 @@ import { e2eSandboxOptions } from '../../e2e/sandbox-settings';
 import { callbackWaitPath, pausingNodeName } from '../../e2e/workflows/callback-wait';
 import { nodeId } from '../../e2e/workflows/nodes';
 import { logProgress } from '../../n8n/progress-log';
-import { pausedBatch } from '../workflows';
+import { batchNodeName, pausedBatch } from '../workflows';
 import type { QueueScenario } from '../queue-scenario';
 import { assertBatchResults, callsPerItem, startPausedBatch } from './paused-batch';
 
@@ -38,7 +38,7 @@ export const pauseResumeScenario: QueueScenario = {
 		} finally {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });
 		}
-		const finished = await executionReaching(api, executionId, 'success', slowGenerationMs + 60_000);
+		const finished = await executionSucceededThrough(api, executionId, pausingNodeName, slowGenerationMs + 60_000);
 		const [output] = nodeOutputJson(finished, pausingNodeName);
 		assert.equal(output.status, 'completed');
 		const [callback] = await deliveriesFor(sandbox, String(output.jobId), 1);
@@ -53,7 +53,7 @@ export const pauseResumeBatchScenario: QueueScenario = {
 	name: `pause and resume (callback, ${pausedBatchSize} items)`,
 	async run(context) {
 		const batch = await startPausedBatch(context, pausedBatch.path, pausedBatchSize, slowGenerationMs);
-		const finished = await executionReaching(context.api, batch.executionId, 'success', slowGenerationMs + 60_000);
+		const finished = await executionSucceededThrough(context.api, batch.executionId, batchNodeName, slowGenerationMs + 60_000);
 		assertBatchResults(context, batch, finished);
 		logProgress('queue pause', `${pausedBatchSize} items: ${callsPerItem(context, batch).toFixed(2)} API calls per item`);
 	},

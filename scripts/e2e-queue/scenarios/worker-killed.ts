@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import { logProgress } from '../../n8n/progress-log';
-import { executionReaching } from '../../e2e/support/execution-by-id';
-import { killedBatch } from '../workflows';
+import { executionSucceededThrough } from '../../e2e/support/execution-by-id';
+import { batchNodeName, killedBatch } from '../workflows';
 import type { QueueScenario } from '../queue-scenario';
 import { assertBatchResults, callsPerItem, startPausedBatch } from './paused-batch';
 import { batchSize } from './poll-batch';
@@ -31,7 +31,7 @@ export const workerKilledScenario: QueueScenario = {
 			);
 			await worker.kill();
 
-			const finished = await executionReaching(api, batch.executionId, 'success', slowGenerationMs + 90_000);
+			const finished = await executionSucceededThrough(api, batch.executionId, batchNodeName, slowGenerationMs + 90_000);
 			assertBatchResults(context, batch, finished);
 			logProgress(
 				'queue worker kill',

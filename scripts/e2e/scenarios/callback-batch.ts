@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { e2eSandboxOptions } from '../sandbox-settings';
-import { executionReaching } from '../support/execution-by-id';
+import { executionReaching, executionSucceededThrough } from '../support/execution-by-id';
 import { pausedBatchExecutionId } from '../support/paused-batch-start';
 import { apiRequestsSince } from '../support/sandbox-log';
 import { postToWebhook } from '../support/webhook-call';
@@ -34,7 +34,7 @@ export const callbackBatchScenario: Scenario = {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });
 		}
 
-		const finished = await executionReaching(api, executionId, 'success', slowGenerationMs + 60_000);
+		const finished = await executionSucceededThrough(api, executionId, promptBatchNodeName, slowGenerationMs + 60_000);
 		const outputs = nodeOutputJson(finished, promptBatchNodeName);
 		assert.deepEqual(
 			outputs.map((output) => output.status),

@@ -4,7 +4,7 @@ import { nodeOutputJson, type Execution } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { e2eSandboxOptions } from '../sandbox-settings';
 import { callbackAddress } from '../support/callback-address';
-import { executionReaching } from '../support/execution-by-id';
+import { executionReaching, executionSucceededThrough } from '../support/execution-by-id';
 import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { waitUntil } from '../support/wait-until';
 import { postToWebhook } from '../support/webhook-call';
@@ -41,7 +41,7 @@ export const callbackWaitScenario: Scenario = {
 			sandbox.configure({ timings: e2eSandboxOptions.timings });
 		}
 
-		const finished = await executionReaching(api, String(waiting.id), 'success', slowGenerationMs + 60_000);
+		const finished = await executionSucceededThrough(api, String(waiting.id), pausingNodeName, slowGenerationMs + 60_000);
 		const [output] = nodeOutputJson(finished, pausingNodeName);
 		assert.equal(output.status, 'completed');
 		assert.match(String(output.jobId), /^run_[0-9a-f]{12}$/);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
-import { executionReaching } from '../support/execution-by-id';
+import { executionSucceededThrough } from '../support/execution-by-id';
 import { nodeOutputItems } from '../support/execution-items';
 import { acknowledgeFormEnding, nextFormPage, submitForm } from '../support/form-client';
 import { escapeHtml } from '../support/html';
@@ -32,7 +32,7 @@ export const exampleScriptReviewScenario: Scenario = {
 		assert.ok(endPage.includes('Your video is in Google Drive'), 'the form ends on the completion page');
 		await acknowledgeFormEnding(endUrl);
 
-		const finished = await executionReaching(api, executionId, 'success', 30_000);
+		const finished = await executionSucceededThrough(api, executionId, 'Export MP4', 30_000);
 		const [download] = nodeOutputItems(finished, 'Download MP4');
 		assert.equal(download.binary?.data?.mimeType, 'video/mp4');
 		assert.ok(endPage.includes(escapeHtml(`https://drive.example.invalid/${String(download.json.fileName)}`)));

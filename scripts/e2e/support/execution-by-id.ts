@@ -28,7 +28,8 @@ async function executionWhen(
 
 /**
  * Polls one execution by id until it has `status`. By id, because n8n 1.x leaves waiting
- * executions out of the execution list (they stay among its active executions).
+ * executions out of the execution list (they stay among its active executions). To read what a
+ * resumed execution's nodes gave, wait with `executionSucceededThrough` instead.
  */
 export async function executionReaching(
 	api: PublicApiClient,
