@@ -33,8 +33,7 @@ export function apiRootFromBaseUrl(baseUrl: string): string {
 export type ApiContext = IAllExecuteFunctions;
 
 /** The API root from the credential, refusing a Base URL that is not a web address. */
-export async function resolveApiRoot(context: ApiContext): Promise<string> {
-	const credentials = await context.getCredentials<{ baseUrl?: string }>(CREDENTIAL_TYPE);
+export function apiRootOf(context: ApiContext, credentials: { baseUrl?: string }): string {
 	const baseUrl = String(credentials.baseUrl ?? '').trim();
 	const problem = malformedBaseUrlReason(baseUrl);
 	if (problem !== undefined) {

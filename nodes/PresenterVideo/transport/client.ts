@@ -10,7 +10,7 @@ import {
 import {
 	CREDENTIAL_TYPE,
 	READ_TIMEOUT_MS,
-	resolveApiRoot,
+	apiRootOf,
 	sendApiRequest,
 	START_TIMEOUT_MS,
 	type ApiContext,
@@ -97,11 +97,12 @@ function answerOf(response: IN8nHttpFullResponse): CallAnswer {
 }
 
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
-	const apiRoot = await resolveApiRoot(context);
-	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
-	const { apiKey, requestsPerMinute } = await context.getCredentials<{ apiKey?: string; requestsPerMinute?: number }>(
+	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string; requestsPerMinute?: number }>(
 		CREDENTIAL_TYPE,
 	);
+	const apiRoot = apiRootOf(context, credentials);
+	const { apiKey, requestsPerMinute } = credentials;
+	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
 	const secrets = secretsOfKey(apiKey);
 	const node = context.getNode();
 	const signal = cancelSignalOf(context);

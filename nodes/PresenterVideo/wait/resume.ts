@@ -5,7 +5,7 @@ import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../transport/budget';
-import { createApiClient } from '../transport/client';
+import { type ApiClient, createApiClient } from '../transport/client';
 import { waitFor } from '../transport/time';
 import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks } from './callbackUrl';
@@ -140,16 +140,22 @@ export async function resumeFromCallback(
 	if (completion) memory.ended.set(jobId, completion);
 	answer(context, 200, { received: true });
 
+	let client: Promise<ApiClient> | undefined;
 	if (jobs.some((job) => !memory.ended.has(job.jobId))) {
-		await waitFor(CALLBACK_GRACE_MS);
+		// Reading the credential can take a while on a busy n8n: done during the moment of grace, it
+		// leaves the decision's bound to the reads.
+		client = createApiClient(context);
+		const ready = await Promise.allSettled([client, waitFor(CALLBACK_GRACE_MS)]);
 		if (memory.callbacks !== callback) return { noWebhookResponse: true };
+		if (ready[0].status === 'rejected') throw ready[0].reason;
 	}
 	const endedByCallback = isTerminal(body.status as string) ? jobId : undefined;
 	// Where n8n checks the resume token (2.x) it resumes a waiting execution once by itself.
 	const leavesToLaterJobs = !n8nVouchesForCallbacks(context);
+	const clientOf = async () => await (client ??= createApiClient(context));
 	return await inTurn(
 		batch,
-		async () => await settleIfEnded(context, { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy }),
+		async () => await settleIfEnded(context, { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy, clientOf }),
 	);
 }
 
@@ -162,6 +168,8 @@ interface Decision {
 	leavesToLaterJobs: boolean;
 	/** Epoch ms on this process's clock: past it, the call hands nothing to n8n. */
 	decideBy: number;
+	/** The client the call reads with, built once, when first needed. */
+	clientOf: () => Promise<ApiClient>;
 }
 
 /**
@@ -170,11 +178,10 @@ interface Decision {
  * in this process. What it read stays known here for the batch's next callback.
  */
 async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Promise<IWebhookResponseData> {
-	const { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy } = decision;
+	const { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy, clientOf } = decision;
 	if (memory.resumed || Date.now() > decideBy) return { noWebhookResponse: true };
-	const client = await createApiClient(context);
 	const read = async (job: WaitingJob) =>
-		await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), { deadline: decideBy });
+		await (await clientOf()).get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), { deadline: decideBy });
 	let ended: Map<number, ServiceJob> | undefined;
 	try {
 		ended = await readAllIfEnded(

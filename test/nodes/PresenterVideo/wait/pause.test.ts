@@ -18,6 +18,7 @@ import {
 	startWaitingWebhookServer,
 	type WaitingWebhookServer,
 } from '../../../harness';
+import { HarnessCredentialsHelper } from '../../../harness/credentials-helper';
 import { failMarker, type Sandbox } from '../../../sandbox';
 import { apiRequests, exportParameters, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
@@ -323,6 +324,29 @@ describe('Pause Until the Service Calls Back, several items', () => {
 			// A copy of the callback finds both jobs ended and resumes at once, reading nothing more.
 			const resumed = await callBack(paused, completed(jobIds[0]));
 			expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+			expect(statusReads(sandbox)).toHaveLength(1);
+		});
+
+		it('reads the credential during its moment of grace, so a slow one leaves the decision in time', async () => {
+			const paused = await runPresenterVideo(sandbox, { parameters: batchGenerate, items: prompts(2), urls: nowhere });
+			const jobIds = waitingJobIds(paused);
+			await allJobsEnded(sandbox, jobIds);
+			sandbox.clearLog();
+			// The client's credential read, slower than what the bound leaves after the moment of grace.
+			const credentialMs = DECIDE_WITHIN_MS - CALLBACK_GRACE_MS + 200;
+			const decrypt = HarnessCredentialsHelper.prototype.getDecrypted;
+			const slowCredential = jest
+				.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted')
+				.mockImplementationOnce(async function (this: HarnessCredentialsHelper, ...args) {
+					await new Promise((resolve) => setTimeout(resolve, credentialMs));
+					return await decrypt.apply(this, args);
+				});
+			try {
+				const resumed = await callBack(paused, completed(jobIds[0]));
+				expect(resumed.outputOf('Presenter Video').map((item) => item.json.status)).toEqual(['completed', 'completed']);
+			} finally {
+				slowCredential.mockRestore();
+			}
 			expect(statusReads(sandbox)).toHaveLength(1);
 		});
 
