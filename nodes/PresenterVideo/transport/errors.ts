@@ -33,14 +33,23 @@ export function parseErrorBody(body: unknown): ParsedApiError {
 	return { code: code ? normalizeCode(code) : undefined, message, details };
 }
 
-function describeDetails(details: FieldProblem[]): string | undefined {
-	if (details.length === 0) return undefined;
-	return details
-		.map((detail) => {
-			const what = [detail.field && `"${detail.field}"`, detail.message].filter(Boolean).join(': ');
-			return detail.code ? `${what} (${normalizeCode(detail.code)})` : what;
-		})
-		.join('; ');
+const sameText = (a: string | undefined, b: string | undefined) =>
+	a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The details as one text, leaving out what the message and its code already say: the service's
+ * code answers `{ error, details: [{ code, message }] }` with the same words twice.
+ */
+function describeDetails({ code, message, details }: ParsedApiError): string | undefined {
+	const described = details.flatMap((detail) => {
+		const repeated = sameText(detail.message, message);
+		if (repeated && !detail.field) return [];
+		const what = [detail.field && `"${detail.field}"`, repeated ? undefined : detail.message].filter(Boolean).join(': ');
+		const detailCode = detail.code && normalizeCode(detail.code);
+		const shown = detailCode && detailCode !== code ? `${what} (${detailCode})` : what;
+		return shown === '' ? [] : [shown];
+	});
+	return described.length === 0 ? undefined : described.join('; ');
 }
 
 interface ApiErrorContext {
@@ -117,7 +126,7 @@ export function buildApiError(
 		details: quoted.details.map((detail) => showableProblem(detail, secrets)),
 	};
 	const explanation = explainCode(parsed.code) ?? explainStatus(status);
-	const fieldText = describeDetails(parsed.details);
+	const fieldText = describeDetails(parsed);
 	const codeText = parsed.code ? ` [${parsed.code}]` : '';
 	const serviceText = [parsed.message, fieldText].filter(Boolean).join(' - ');
 	const message = `${explanation.title}${codeText}${serviceText ? `: ${serviceText}` : ''}`;

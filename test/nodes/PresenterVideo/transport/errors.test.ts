@@ -46,6 +46,24 @@ describe('API errors', () => {
 		expect(error.httpCode).toBe('400');
 	});
 
+	it('says once what the message, its details and their code repeat', () => {
+		const error = buildApiError(node, {
+			status: 429,
+			endpoint: '/generation/start',
+			body: {
+				error: 'Rate limit exceeded. Maximum 100 requests per minute.',
+				details: [{ code: 'rate_limit_exceeded', message: 'Rate limit exceeded. Maximum 100 requests per minute.' }],
+			},
+		});
+		expect(error.message).toMatch(/ \[RATE_LIMIT_EXCEEDED\]: Rate limit exceeded\. Maximum 100 requests per minute\.$/);
+		const field = buildApiError(node, {
+			status: 400,
+			endpoint: '/generation/start',
+			body: { error: 'width must be 1-5000', details: [{ code: 'INVALID_DIMENSIONS', field: 'width', message: 'width must be 1-5000' }] },
+		});
+		expect(field.message).toMatch(/ \[INVALID_DIMENSIONS\]: width must be 1-5000 - "width"$/);
+	});
+
 	it('treats lower-case codes like their upper-case twins', () => {
 		const lower = buildApiError(node, {
 			status: 401,
