@@ -55,27 +55,63 @@ export function pausingJobKind(resource: string, operation: string): JobKind | u
 	return findOperation(resource, operation)?.pausesForJob;
 }
 
+type PreparedItem = { ok: true; value: unknown } | { ok: false };
+
+/**
+ * Reads and checks every item's fields before anything is sent. With Continue On Fail an item
+ * that fails its checks gets its error as output; otherwise the first one stops the run.
+ */
+function prepareItems(context: IExecuteFunctions, operation: Operation, outputs: INodeExecutionData[][]): PreparedItem[] {
+	const node = context.getNode();
+	return context.getInputData().map((_, itemIndex) => {
+		try {
+			return { ok: true, value: operation.prepare.call(context, itemIndex) };
+		} catch (error) {
+			const nodeError = error instanceof InputError ? toNodeError(node, error, itemIndex) : (error as Error);
+			if (!context.continueOnFail()) throw nodeError;
+			outputs[itemIndex] = [errorItem(node, nodeError, itemIndex, [])];
+			return { ok: false };
+		}
+	});
+}
+
+/**
+ * What a run that did not finish throws: a cancel, with every job and unanswered start, even if an
+ * item failed since; else its first failure, naming the jobs and starts it does not name already.
+ */
+function runEndingError(
+	context: IExecuteFunctions,
+	fatal: Error | undefined,
+	jobs: StartedJob[],
+	unanswered: UnansweredStart[],
+): Error | undefined {
+	if (context.getExecutionCancelSignal()?.aborted) {
+		const cancelled = withStartedJobs(
+			new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting for the service'),
+			jobs,
+			unanswered,
+		);
+		// n8n keeps no node's error for a stopped execution: its log is where these jobs reach a person.
+		if (jobs.length > 0 || unanswered.length > 0) logCancelledRun(context, cancelled);
+		return cancelled;
+	}
+	if (!fatal) return undefined;
+	return withStartedJobs(
+		fatal,
+		jobs.filter((job) => !fatal.message.includes(job.jobId)),
+		unanswered.filter((start) => start.error !== fatal),
+	);
+}
+
 /**
  * Runs the chosen operation over all input items: every item is checked before anything is sent,
  * then all items work side by side. With Continue On Fail an item's error becomes its output;
  * otherwise the first error stops the run, and names every job already started.
  */
 async function runItems(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
 	const node = this.getNode();
-	const continueOnFail = this.continueOnFail();
-	const outputs: INodeExecutionData[][] = items.map(() => []);
-
-	const prepared: Array<{ ok: true; value: unknown } | { ok: false }> = items.map((_, itemIndex) => {
-		try {
-			return { ok: true, value: operation.prepare.call(this, itemIndex) };
-		} catch (error) {
-			const nodeError = error instanceof InputError ? toNodeError(node, error, itemIndex) : (error as Error);
-			if (!continueOnFail) throw nodeError;
-			outputs[itemIndex] = [errorItem(node, nodeError, itemIndex, [])];
-			return { ok: false };
-		}
-	});
+	const outputs: INodeExecutionData[][] = this.getInputData().map(() => []);
+	const prepared = prepareItems(this, operation, outputs);
 	if (!prepared.some((entry) => entry.ok)) return outputs.flat();
 
 	const billings = prepared.map((entry) => (entry.ok ? operation.billing?.(entry.value) : undefined));
@@ -113,15 +149,9 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 			} catch (caught) {
 				if (caught instanceof WaitCancelledError && signal.aborted) return;
 				const error = caught instanceof InputError ? toNodeError(node, caught, itemIndex) : (caught as Error);
-				if (continueOnFail) {
-					outputs[itemIndex] = [
-						errorItem(
-							node,
-							error,
-							itemIndex,
-							jobs.filter((job) => job.itemIndex === itemIndex),
-						),
-					];
+				if (this.continueOnFail()) {
+					const itemJobs = jobs.filter((job) => job.itemIndex === itemIndex);
+					outputs[itemIndex] = [errorItem(node, error, itemIndex, itemJobs)];
 					return;
 				}
 				fatal ??= error;
@@ -130,26 +160,8 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 		}),
 	);
 
-	// A cancel is reported as such, with every job and unanswered start, even if an item failed since.
-	if (this.getExecutionCancelSignal()?.aborted) {
-		const cancelled = withStartedJobs(
-			new NodeOperationError(node, 'The execution was cancelled while waiting for the service'),
-			jobs,
-			unanswered,
-		);
-		// n8n keeps no node's error for a stopped execution: its log is where these jobs reach a person.
-		if (jobs.length > 0 || unanswered.length > 0) logCancelledRun(this, cancelled);
-		throw cancelled;
-	}
-	if (fatal) {
-		const failure: Error = fatal;
-		// Jobs and starts the error already names need no second mention.
-		throw withStartedJobs(
-			failure,
-			jobs.filter((job) => !failure.message.includes(job.jobId)),
-			unanswered.filter((start) => start.error !== failure),
-		);
-	}
+	const ending = runEndingError(this, fatal, jobs, unanswered);
+	if (ending) throw ending;
 	// No retry follows a run that returns: its retry entries can go.
 	starts?.ledger.settle();
 	if (billed) settleCredits(this, outputs, billings);

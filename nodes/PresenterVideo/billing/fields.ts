@@ -12,7 +12,7 @@ const MAX_CREDITS_CAP = 1_000_000;
 const MIN_RETENTION_HOURS = 0.1;
 
 /** A year. */
-const MAX_RETENTION_HOURS = 8760;
+export const MAX_RETENTION_HOURS = 8760;
 
 export const billingOptionFields: INodeProperties[] = [
 	{

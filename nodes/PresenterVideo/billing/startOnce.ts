@@ -1,7 +1,9 @@
 import { type INode, NodeOperationError } from 'n8n-workflow';
 
+import { ProcessMemory } from '../transport/processMemory';
 import type { JobKind, ServiceJob } from '../service/types';
 import { neverReachedService } from '../transport/errors';
+import { MAX_RETENTION_HOURS } from './fields';
 import type { KeyMemory } from './keyMemory';
 import type { StartLedger } from './ledger';
 
@@ -32,28 +34,15 @@ interface SharedStart {
  * Keyed starts of every execution in this n8n process, by scope, kind and key. Static data is a
  * copy per execution, so two executions that overlap would both start a keyed job: here the
  * second one waits for the first one's job id and reuses it. Another process (a queue-mode worker,
- * a second main) has its own registry: there only the saved static data is shared.
+ * a second main) has its own registry: there only the saved static data is shared. Past its
+ * bound the oldest entries go first: the static data still holds them.
  */
-const sharedStarts = new Map<string, SharedStart>();
+const sharedStarts = new ProcessMemory<SharedStart>({ maxEntries: 10_000, keepMs: MAX_RETENTION_HOURS * 60 * 60_000 });
 
-/** Bounds the registry's memory; the oldest entries go first (static data still holds them). */
-const MAX_SHARED_STARTS = 10_000;
-
+/** The start shared under `flightKey`, if it was made within the register's retention. */
 function sharedStart(flightKey: string, retentionMs: number, now: number): SharedStart | undefined {
-	const shared = sharedStarts.get(flightKey);
-	if (shared === undefined) return undefined;
-	if (now - shared.startedAt < retentionMs) return shared;
-	sharedStarts.delete(flightKey);
-	return undefined;
-}
-
-function shareStart(flightKey: string, shared: SharedStart): void {
-	sharedStarts.delete(flightKey);
-	sharedStarts.set(flightKey, shared);
-	if (sharedStarts.size > MAX_SHARED_STARTS) {
-		const oldest = sharedStarts.keys().next().value;
-		if (oldest !== undefined) sharedStarts.delete(oldest);
-	}
+	const shared = sharedStarts.get(flightKey, now);
+	return shared !== undefined && now - shared.startedAt < retentionMs ? shared : undefined;
 }
 
 /** A 4xx answer (but a time-out), or no connection at all, means nothing was billed. */
@@ -118,6 +107,6 @@ export async function startOnce(
 		if (typeof start?.job_id === 'string' && start.job_id !== '') register.ledger.confirm(slot, start.job_id);
 		return { jobId: start?.job_id, start };
 	})();
-	if (flightKey) shareStart(flightKey, { outcome: sending, startedAt: Date.now() });
+	if (flightKey) sharedStarts.set(flightKey, { outcome: sending, startedAt: Date.now() });
 	return await sending;
 }

@@ -134,6 +134,12 @@ export class RequestBudget {
 		return this.lanes.size;
 	}
 
+	/** Nothing waits, flies, holds or counts in the window: a budget made afresh would do the same. */
+	get idle(): boolean {
+		const now = this.now();
+		return this.waiting === 0 && this.inFlight === 0 && now >= this.heldUntil && this.ours(now).length === 0;
+	}
+
 	/** A credential's limit, never above the one the service names. */
 	private limitOf(configured: number): number {
 		return Math.min(configured, this.serviceLimit ?? Infinity);

@@ -3,6 +3,7 @@ import {
 	type IDataObject,
 	type IHttpRequestMethods,
 	type IN8nHttpFullResponse,
+	type INode,
 	type JsonObject,
 	NodeApiError,
 } from 'n8n-workflow';
@@ -15,7 +16,7 @@ import {
 	START_TIMEOUT_MS,
 	type ApiContext,
 } from './apiRequest';
-import { BudgetDeadlineError, type CallAnswer, type CallPriority, RequestBudget } from './budget';
+import { BudgetDeadlineError, type CallAnswer, type CallPriority, type Permit, RequestBudget } from './budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -28,10 +29,6 @@ import {
 } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
 import { waitFor } from './time';
-
-function cancelSignalOf(context: ApiContext): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
-}
 
 export interface CallOptions {
 	qs?: IDataObject;
@@ -86,6 +83,8 @@ export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: nu
 	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
 	let budget = budgets.get(key);
 	if (!budget) {
+		// Workspaces come and go with credentials: the idle ones are let go.
+		for (const [other, idle] of budgets) if (idle.idle) budgets.delete(other);
 		budget = new RequestBudget(limitOf(requestsPerMinute));
 		budgets.set(key, budget);
 	}
@@ -96,122 +95,154 @@ function answerOf(response: IN8nHttpFullResponse): CallAnswer {
 	return { status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> };
 }
 
+/** What every call of one client shares: where it goes, whose key, which budget and lane. */
+interface Caller {
+	context: ApiContext;
+	apiRoot: string;
+	node: INode;
+	/** What the service quotes back (an echoed header, a key in a message) never reaches an error. */
+	secrets: string[];
+	signal?: AbortSignal;
+	budget: RequestBudget;
+	limit: number;
+	/** Executions take turns in the budget: one's reads never wait long behind another's starts. */
+	lane?: string;
+}
+
+function cancelled(caller: Caller, endpoint: string): NodeApiError {
+	return new NodeApiError(caller.node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
+}
+
+/** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
+async function leave(caller: Caller, endpoint: string, priority: CallPriority, options: CallOptions): Promise<Permit> {
+	const { budget, lane, signal, limit } = caller;
+	const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal, limit });
+	if (permit) return permit;
+	if (signal?.aborted) throw cancelled(caller, endpoint);
+	throw new BudgetDeadlineError();
+}
+
+/** One try: the answer, or why none came. A redirect or an SSRF refusal ends the call at once. */
+async function tryOnce(
+	caller: Caller,
+	kind: RequestKind,
+	request: { method: IHttpRequestMethods; endpoint: string; body?: IDataObject; qs?: IDataObject; itemIndex?: number },
+	permit: Permit,
+): Promise<{ response?: IN8nHttpFullResponse; failure: string }> {
+	const { endpoint, itemIndex } = request;
+	let response: IN8nHttpFullResponse;
+	try {
+		response = await sendApiRequest(caller.context, caller.apiRoot, {
+			...request,
+			timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
+			// A start already sent is billed even if the execution is cancelled: its answer is
+			// awaited (up to the start time-out), so that the job id it carries is reported.
+			abortSignal: kind === 'start' ? undefined : caller.signal,
+		});
+		permit.finish(answerOf(response));
+	} catch (error) {
+		permit.finish(undefined);
+		if (kind === 'read' && caller.signal?.aborted) throw cancelled(caller, endpoint);
+		// Refused before connecting, every time: not retried, and nothing reached the service.
+		const refusal = ssrfRefusal(error);
+		if (refusal) throw buildSsrfRefusalError(caller.node, endpoint, refusal, itemIndex);
+		return { failure: networkCause(error) };
+	}
+	const status = response.statusCode;
+	// Not retried: following it, or asking again, would only meet the same redirect.
+	if (status >= 300 && status < 400) {
+		const location = (response.headers as Record<string, unknown> | undefined)?.location;
+		throw buildRedirectError(caller.node, { status, location, endpoint, itemIndex });
+	}
+	return { response, failure: '' };
+}
+
+function outcomeOf(response: IN8nHttpFullResponse | undefined): Outcome | 'ok' {
+	if (!response) return { type: 'network' };
+	const status = response.statusCode;
+	if (status < 200 || status >= 300) return { type: 'status', status, headers: response.headers as Record<string, unknown> };
+	return isJsonBody(response.body) ? 'ok' : { type: 'malformed' };
+}
+
+/** Sends a call when the budget lets it, and tries again as the retry policy says. */
+async function send(
+	caller: Caller,
+	kind: RequestKind,
+	method: IHttpRequestMethods,
+	endpoint: string,
+	body: IDataObject | undefined,
+	options: CallOptions,
+): Promise<unknown> {
+	const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
+	const { itemIndex } = options;
+	for (;;) {
+		const permit = await leave(caller, endpoint, kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind, options);
+		options.onSend?.();
+		const { response, failure } = await tryOnce(caller, kind, { method, endpoint, body, qs: options.qs, itemIndex }, permit);
+		const outcome = outcomeOf(response);
+		if (outcome === 'ok') return response?.body;
+		const delay = nextRetryDelay(kind, outcome, state);
+		if (delay === undefined) {
+			const { node, secrets } = caller;
+			if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, itemIndex);
+			if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, itemIndex);
+			throw buildApiError(node, { secrets, status: outcome.status, body: response?.body, endpoint, itemIndex });
+		}
+		if (outcome.type === 'status' && outcome.status === 429) state.rateLimitRetries++;
+		else state.retries++;
+		const reason = response ? `HTTP ${response.statusCode}` : failure;
+		caller.context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
+		if (delay > 0) await waitFor(delay, caller.signal);
+	}
+}
+
+async function readOnce(caller: Caller, endpoint: string, deadline: number): Promise<OneRead> {
+	const { budget, lane, signal, limit } = caller;
+	const permit = await budget.acquire({ priority: 'read', deadline, lane, signal, limit });
+	if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
+	try {
+		const leftMs = Math.max(deadline - Date.now(), 1);
+		const response = await sendApiRequest(caller.context, caller.apiRoot, {
+			method: 'GET',
+			endpoint,
+			timeoutMs: leftMs,
+			abortSignal: AbortSignal.timeout(leftMs),
+		});
+		permit.finish(answerOf(response));
+		return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
+	} catch (error) {
+		permit.finish(undefined);
+		const refusal = ssrfRefusal(error);
+		const cause = refusal ? `n8n's SSRF protection refused ${refusal.target}` : networkCause(error);
+		return { type: 'unavailable', cause };
+	}
+}
+
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	const credentials = await context.getCredentials<{ baseUrl?: string; apiKey?: string; requestsPerMinute?: number }>(
 		CREDENTIAL_TYPE,
 	);
 	const apiRoot = apiRootOf(context, credentials);
-	const { apiKey, requestsPerMinute } = credentials;
-	// What the service quotes back (an echoed header, a key in a message) never reaches an error.
-	const secrets = secretsOfKey(apiKey);
-	const node = context.getNode();
-	const signal = cancelSignalOf(context);
-	const budget = budgetFor(apiRoot, String(apiKey ?? ''), Number(requestsPerMinute ?? 100));
-	const limit = limitOf(Number(requestsPerMinute ?? 100));
-	// Executions take turns in the budget: one's reads never wait long behind another's starts.
-	const lane = 'getExecutionId' in context ? context.getExecutionId() : undefined;
-	const cancelled = (endpoint: string) =>
-		new NodeApiError(node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
-
-	/** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
-	async function leave(endpoint: string, priority: CallPriority, options: CallOptions) {
-		const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal, limit });
-		if (permit) return permit;
-		if (signal?.aborted) throw cancelled(endpoint);
-		throw new BudgetDeadlineError();
-	}
-
-	async function send(
-		kind: RequestKind,
-		method: IHttpRequestMethods,
-		endpoint: string,
-		body: IDataObject | undefined,
-		options: CallOptions,
-	): Promise<unknown> {
-		const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
-		const { itemIndex } = options;
-		for (;;) {
-			const permit = await leave(endpoint, kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind, options);
-			options.onSend?.();
-			let outcome: Outcome;
-			let response: IN8nHttpFullResponse | undefined;
-			let failure = '';
-			try {
-				response = await sendApiRequest(context, apiRoot, {
-					method,
-					endpoint,
-					body,
-					qs: options.qs,
-					timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-					// A start already sent is billed even if the execution is cancelled: its answer is
-					// awaited (up to the start time-out), so that the job id it carries is reported.
-					abortSignal: kind === 'start' ? undefined : signal,
-				});
-				permit.finish(answerOf(response));
-			} catch (error) {
-				permit.finish(undefined);
-				if (kind === 'read' && signal?.aborted) throw cancelled(endpoint);
-				// Refused before connecting, every time: not retried, and nothing reached the service.
-				const refusal = ssrfRefusal(error);
-				if (refusal) throw buildSsrfRefusalError(node, endpoint, refusal, itemIndex);
-				failure = networkCause(error);
-			}
-			const status = response?.statusCode ?? 0;
-			// Not retried: following it, or asking again, would only meet the same redirect.
-			if (status >= 300 && status < 400) {
-				const location = (response?.headers as Record<string, unknown> | undefined)?.location;
-				throw buildRedirectError(node, { status, location, endpoint, itemIndex });
-			}
-			if (!response) outcome = { type: 'network' };
-			else if (status >= 200 && status < 300) {
-				if (isJsonBody(response.body)) return response.body;
-				outcome = { type: 'malformed' };
-			} else outcome = { type: 'status', status, headers: response.headers as Record<string, unknown> };
-
-			const delay = nextRetryDelay(kind, outcome, state);
-			if (delay === undefined) {
-				if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, itemIndex);
-				if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, itemIndex);
-				throw buildApiError(node, { secrets, status, body: response?.body, endpoint, itemIndex });
-			}
-			if (status === 429) state.rateLimitRetries++;
-			else state.retries++;
-			const reason = response ? `HTTP ${status}` : failure;
-			context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
-			if (delay > 0) await waitFor(delay, signal);
-		}
-	}
-
-	async function readOnce(endpoint: string, deadline: number): Promise<OneRead> {
-		const permit = await budget.acquire({ priority: 'read', deadline, lane, signal, limit });
-		if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
-		try {
-			const leftMs = Math.max(deadline - Date.now(), 1);
-			const response = await sendApiRequest(context, apiRoot, {
-				method: 'GET',
-				endpoint,
-				timeoutMs: leftMs,
-				abortSignal: AbortSignal.timeout(leftMs),
-			});
-			permit.finish(answerOf(response));
-			return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
-		} catch (error) {
-			permit.finish(undefined);
-			const refusal = ssrfRefusal(error);
-			const cause = refusal ? `n8n's SSRF protection refused ${refusal.target}` : networkCause(error);
-			return { type: 'unavailable', cause };
-		}
-	}
-
+	const requestsPerMinute = Number(credentials.requestsPerMinute ?? 100);
+	const caller: Caller = {
+		context,
+		apiRoot,
+		node: context.getNode(),
+		secrets: secretsOfKey(credentials.apiKey),
+		signal: 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined,
+		budget: budgetFor(apiRoot, String(credentials.apiKey ?? ''), requestsPerMinute),
+		limit: limitOf(requestsPerMinute),
+		lane: 'getExecutionId' in context ? context.getExecutionId() : undefined,
+	};
 	return {
 		apiRoot,
-		budget,
-		readOnce,
-		getRaw: async (endpoint, options = {}) => await send('read', 'GET', endpoint, undefined, options),
+		budget: caller.budget,
+		readOnce: async (endpoint, deadline) => await readOnce(caller, endpoint, deadline),
+		getRaw: async (endpoint, options = {}) => await send(caller, 'read', 'GET', endpoint, undefined, options),
 		get: async <T>(endpoint: string, options: CallOptions = {}) =>
-			unwrapObject<T>(await send('read', 'GET', endpoint, undefined, options)),
+			unwrapObject<T>(await send(caller, 'read', 'GET', endpoint, undefined, options)),
 		start: async <T>(endpoint: string, body: IDataObject, options: CallOptions = {}) =>
-			unwrapObject<T>(await send('start', 'POST', endpoint, body, options)),
+			unwrapObject<T>(await send(caller, 'start', 'POST', endpoint, body, options)),
 	};
 }
 

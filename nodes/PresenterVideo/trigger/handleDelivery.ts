@@ -38,33 +38,44 @@ function isSelected(selected: EventName[], event: JobEvent): boolean {
 	return kinds.some((kind) => selected.includes(eventName(kind, event.status)));
 }
 
-/** Handles one delivery: checks, filters, drops repeats, confirms, then starts or answers. */
-export async function handleDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const receivedAt = new Date();
-	const deadline = new Deadline();
-	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+/** A delivery that passed the checks, or the reply that refuses it. */
+type Admission = { reply: ReplyName } | { event: JobEvent; rawBody: unknown };
+
+/** The checks a delivery passes before anything is remembered: its secret, size, shape and event. */
+function admit(context: IWebhookFunctions, options: TriggerOptions, selected: EventName[]): Admission {
 	const request = context.getRequestObject();
 	const log = context.logger;
-
 	if (options.secret && !secretMatches(options.secret, (context.getQueryData() as IDataObject).secret)) {
 		log.debug('Presenter Video Trigger: refused a delivery without the right secret');
-		return answer(context, 'unauthorized');
+		return { reply: 'unauthorized' };
 	}
-	if (isOversized({ headers: request.headers, rawBody: request.rawBody })) return answer(context, 'tooLarge');
+	if (isOversized({ headers: request.headers, rawBody: request.rawBody })) return { reply: 'tooLarge' };
 
 	const rawBody = readBody(context.getBodyData(), request.rawBody);
 	const classification = classifyDelivery(rawBody);
 	if (classification.type === 'malformed') {
 		log.debug(`Presenter Video Trigger: refused a malformed delivery (${classification.reason})`);
-		return answer(context, 'malformed');
+		return { reply: 'malformed' };
 	}
-	if (classification.type === 'ignored') return answer(context, 'notAJobEvent');
-
-	let event = classification.event;
-	const selected = context.getNodeParameter('events', []) as EventName[];
-	if (!isSelected(selected, event)) return answer(context, 'notSelected');
+	if (classification.type === 'ignored') return { reply: 'notAJobEvent' };
+	const { event } = classification;
+	if (!isSelected(selected, event)) return { reply: 'notSelected' };
 	// Without a status check there is no way to tell which of the two events this is.
-	if (event.kind === undefined && !options.confirmWithApi) return answer(context, 'kindUnknown');
+	if (event.kind === undefined && !options.confirmWithApi) return { reply: 'kindUnknown' };
+	return { event, rawBody };
+}
+
+/** Handles one delivery: checks, filters, drops repeats, confirms, then starts or answers. */
+export async function handleDelivery(context: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const receivedAt = new Date();
+	const deadline = new Deadline();
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const log = context.logger;
+	const selected = context.getNodeParameter('events', []) as EventName[];
+	const admission = admit(context, options, selected);
+	if ('reply' in admission) return answer(context, admission.reply);
+	const { rawBody } = admission;
+	let { event } = admission;
 
 	const key = eventKey(event.jobId, event.status, event.kind);
 	const staticData = context.getWorkflowStaticData('node');

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { ProcessMemory } from '../transport/processMemory';
+
 /** How many delivered events each trigger remembers, and for how long, to drop repeats. */
 const LEDGER_LIMITS = {
 	maxEntries: 1000,
@@ -9,7 +11,7 @@ const LEDGER_LIMITS = {
 /** The process-wide memory serves every trigger of the instance, hence more room. */
 const PROCESS_MEMORY_LIMITS = {
 	maxEntries: 5000,
-	ttlMs: 24 * 60 * 60 * 1000,
+	keepMs: LEDGER_LIMITS.ttlMs,
 };
 
 /**
@@ -85,7 +87,7 @@ export function withEntry(
  */
 const inFlight = new Set<string>();
 
-let recentlyAccepted: DeliveryLedger = { entries: {} };
+const recentlyAccepted = new ProcessMemory<true>(PROCESS_MEMORY_LIMITS);
 
 /** Separate triggers (other workflows, other nodes) must not see each other's events. */
 export function scopedKey(scope: string, key: string): string {
@@ -97,7 +99,7 @@ type ClaimResult = 'claimed' | 'in-flight' | 'accepted-recently';
 /** Marks an event as being handled by this call, unless another call has it or had it. */
 export function claim(key: string, now = Date.now()): ClaimResult {
 	if (inFlight.has(key)) return 'in-flight';
-	if (hasEntry(recentlyAccepted, key, now, PROCESS_MEMORY_LIMITS)) return 'accepted-recently';
+	if (recentlyAccepted.get(key, now)) return 'accepted-recently';
 	inFlight.add(key);
 	return 'claimed';
 }
@@ -105,7 +107,7 @@ export function claim(key: string, now = Date.now()): ClaimResult {
 /** Ends a claim; an accepted event is remembered so a later copy is dropped. */
 export function release(key: string, accepted: boolean, now = Date.now()): void {
 	inFlight.delete(key);
-	if (accepted) recentlyAccepted = withEntry(recentlyAccepted, key, now, PROCESS_MEMORY_LIMITS);
+	if (accepted) recentlyAccepted.set(key, true, now);
 }
 
 /** The event an item of the trigger's output stands for, as the webhook side keys it. */

@@ -1,3 +1,4 @@
+import { ProcessMemory } from '../transport/processMemory';
 import type { ServiceJob } from '../service/types';
 
 /**
@@ -16,7 +17,6 @@ const KEEP_MS = 24 * 60 * 60_000;
 export const MAX_REMEMBERED_BATCHES = 10_000;
 
 interface BatchMemory {
-	usedAt: number;
 	/** Set once a callback has handed the batch's results to n8n: later copies resume nothing. */
 	resumed: boolean;
 	/** Final states: read from the service, or a completed generation as its callback told it. */
@@ -27,15 +27,7 @@ interface BatchMemory {
 	callbacks: number;
 }
 
-/** Insertion order is use order: a use moves the batch to the end, eviction takes from the front. */
-const batches = new Map<string, BatchMemory>();
-
-function forgetUnused(now: number): void {
-	for (const [key, memory] of batches) {
-		if (now - memory.usedAt < KEEP_MS && batches.size < MAX_REMEMBERED_BATCHES) break;
-		batches.delete(key);
-	}
-}
+const batches = new ProcessMemory<BatchMemory>({ maxEntries: MAX_REMEMBERED_BATCHES, keepMs: KEEP_MS });
 
 /**
  * The key of one pause: its execution, its node, and a job only it waits for (a job id belongs to
@@ -45,16 +37,10 @@ export function batchKey(executionId: string, nodeId: string, firstJobId: string
 	return `${executionId} ${nodeId} ${firstJobId}`;
 }
 
-/** The memory of one paused batch. */
+/** The memory of one paused batch; a use keeps it for another `KEEP_MS`. */
 export function batchMemory(batch: string, now = Date.now()): BatchMemory {
-	let memory = batches.get(batch);
-	if (memory) batches.delete(batch);
-	else {
-		forgetUnused(now);
-		memory = { usedAt: now, resumed: false, ended: new Map(), calledBack: new Set(), callbacks: 0 };
-	}
-	memory.usedAt = now;
-	batches.set(batch, memory);
+	const memory = batches.get(batch, now) ?? { resumed: false, ended: new Map(), calledBack: new Set(), callbacks: 0 };
+	batches.set(batch, memory, now);
 	return memory;
 }
 
@@ -69,7 +55,7 @@ export function markResumed(memory: BatchMemory): void {
 }
 
 export function isRemembered(batch: string): boolean {
-	return batches.has(batch);
+	return batches.get(batch) !== undefined;
 }
 
 /** How many jobs this process remembers across all batches: what the memory weighs. */

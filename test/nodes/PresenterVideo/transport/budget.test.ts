@@ -195,6 +195,18 @@ describe('request budget', () => {
 		expect(budgetFor('http://other/api', 'key-a', 100)).not.toBe(budget);
 	});
 
+	it('lets an idle workspace go when another one comes, and keeps one whose calls still count', async () => {
+		const inUse = budgetFor('http://service/api', 'key-in-use', 100);
+		const permit = await inUse.acquire({ priority: 'read' });
+		permit?.finish({ status: 200, headers: {} });
+		const unused = budgetFor('http://service/api', 'key-unused', 100);
+		expect(unused.idle).toBe(true);
+		expect(inUse.idle).toBe(false);
+		budgetFor('http://service/api', 'key-new', 100);
+		expect(budgetFor('http://service/api', 'key-in-use', 100)).toBe(inUse);
+		expect(budgetFor('http://service/api', 'key-unused', 100)).not.toBe(unused);
+	});
+
 	it("holds each credential's calls to its own limit, not to the limit of the credential used last", async () => {
 		const { budget, serviceHeaders, send } = budgetAt(5);
 		for (let call = 0; call < 2; call += 1) {
