@@ -125,11 +125,15 @@ export class PublicApiClient {
 	}
 }
 
-/** JSON of the items a node emitted on its first output in its last run. */
-export function nodeOutputJson(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+/** The items a node emitted on its first output in its last run, binary metadata included. */
+export function nodeOutputItems(execution: Execution, nodeName: string): ExecutionItem[] {
 	const runs = execution.data?.resultData.runData[nodeName];
 	if (runs === undefined || runs.length === 0)
 		throw new Error(`node "${nodeName}" did not run in execution ${execution.id}`);
-	const lastRun = runs[runs.length - 1];
-	return (lastRun.data?.main?.[0] ?? []).map((item) => item.json);
+	return runs[runs.length - 1].data?.main?.[0] ?? [];
+}
+
+/** JSON of the items a node emitted on its first output in its last run. */
+export function nodeOutputJson(execution: Execution, nodeName: string): Array<Record<string, unknown>> {
+	return nodeOutputItems(execution, nodeName).map((item) => item.json);
 }

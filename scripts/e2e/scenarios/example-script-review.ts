@@ -1,9 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
-import { nodeOutputJson } from '../../n8n/public-api';
+import { nodeOutputItems, nodeOutputJson } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { executionSucceededThrough } from '../support/execution-by-id';
-import { nodeOutputItems } from '../support/execution-items';
 import { acknowledgeFormEnding, nextFormPage, submitForm } from '../support/form-client';
 import { escapeHtml } from '../support/html';
 import { bodyField } from '../support/sandbox-log';

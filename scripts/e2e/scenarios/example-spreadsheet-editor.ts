@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
+import { nodeOutputItems } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
-import { nodeOutputItems } from '../support/execution-items';
 import { finishedExecutions } from '../support/executions';
 import { apiRequestsSince, bodyField, generationStarts } from '../support/sandbox-log';
 import { loadExample } from '../workflows/examples';

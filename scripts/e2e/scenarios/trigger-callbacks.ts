@@ -1,10 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test and tooling code runs in Node, not inside n8n */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PublicApiClient } from '../../n8n/public-api';
+import { nodeOutputItems, type PublicApiClient } from '../../n8n/public-api';
 import type { Scenario } from '../scenario';
 import { e2eSandboxOptions } from '../sandbox-settings';
-import { nodeOutputItems } from '../support/execution-items';
 import { finishedExecutions } from '../support/executions';
 import { sandboxPost, type StartedJob } from '../support/sandbox-api';
 import { deliveriesFor } from '../support/webhook-deliveries';
