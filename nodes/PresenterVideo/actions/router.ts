@@ -5,13 +5,13 @@ import type { ItemBilling } from '../billing/fields';
 import { InputError, toNodeError } from '../input/validation';
 import { logCancelledRun } from '../jobs/cancelLog';
 import { errorItem, withStartedJobs } from '../jobs/output';
-import { ReadScheduler } from '../jobs/readScheduler';
+import { ReadScheduler } from '../schedule/readScheduler';
 import { startJob } from '../jobs/start';
 import type { ItemTools, StartedJob, UnansweredStart } from '../jobs/types';
 import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
 import { createApiClient } from '../transport/client';
-import { combineSignals, WaitCancelledError } from '../transport/time';
+import { combineSignals, WaitCancelledError } from '../schedule/time';
 import { nodeCallbackUrl } from '../wait/callbackUrl';
 import { type JobSettings, pauseMaxWaitMs } from '../wait/fields';
 import { assertNoWebhookUrl, assertResumeReachable, pauseForCallbacks, waitingItemJson } from '../wait/pause';
@@ -119,9 +119,9 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	if (billed) guardBatchCredits(this, billings);
 	const starts = billed ? startRegister(this, billings) : undefined;
 
-	const client = await createApiClient(this);
 	const controller = new AbortController();
 	const signal = combineSignals(this.getExecutionCancelSignal(), controller);
+	const client = await createApiClient(this);
 	const jobs: StartedJob[] = [];
 	const unanswered: UnansweredStart[] = [];
 	let fatal: Error | undefined;
@@ -130,7 +130,10 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 		node,
 		client,
 		signal,
-		reads: new ReadScheduler(() => client.budget.window),
+		reads: new ReadScheduler(
+			() => client.budget.window,
+			(key) => client.budget.reconsider(key),
+		),
 		start: async (task) => {
 			if (signal.aborted) throw new WaitCancelledError();
 			return await task();

@@ -4,15 +4,16 @@ import { literalExpressionError, literalExpressionIn } from '../input/literalExp
 import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
 import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
+import { TIMING } from '../timing';
 
 /** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
 
 const MAX_CREDITS_CAP = 1_000_000;
 
-const MIN_RETENTION_HOURS = 0.1;
+const MIN_RETENTION_HOURS = TIMING.startRetentionHours.min;
 
 /** A year. */
-export const MAX_RETENTION_HOURS = 8760;
+export const MAX_RETENTION_HOURS = TIMING.startRetentionHours.max;
 
 export const billingOptionFields: INodeProperties[] = [
 	{

@@ -1,6 +1,7 @@
 import type { DeduplicationItemTypes, IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobKind } from '../service/types';
+import { TIMING } from '../timing';
 
 /**
  * Which Idempotency Keys started a job, kept in n8n's de-duplication store (its database), which
@@ -14,7 +15,7 @@ import type { JobKind } from '../service/types';
  */
 
 /** The store writes one list per node; the newest entries are kept. */
-const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = TIMING.rememberedStarts;
 
 /** One start's place in this batch's memory: Create starts a generation and an export with one key. */
 function slotOf(kind: JobKind, key: string): string {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { JobKind } from '../service/types';
+import { TIMING } from '../timing';
 
 /**
  * Remembers which job a start created, so a start is not paid twice:
@@ -45,7 +46,7 @@ type PriorStart =
 	/** A start was sent but no job id came back: it may have been billed. */
 	| { state: 'unknown'; startedAt: number; reusedBy: 'retry' | 'idempotencyKey' };
 
-export const DEFAULT_RETENTION_HOURS = 24;
+export const DEFAULT_RETENTION_HOURS = TIMING.startRetentionHours.default;
 
 const LEDGER_FIELD = 'startLedger';
 

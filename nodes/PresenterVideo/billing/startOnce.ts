@@ -6,6 +6,7 @@ import { neverReachedService } from '../transport/errors';
 import { MAX_RETENTION_HOURS } from './fields';
 import type { KeyMemory } from './keyMemory';
 import type { StartLedger } from './ledger';
+import { TIMING } from '../timing';
 
 /** What a start gave: the service's answer, or the job an earlier start created and why it is reused. */
 export interface StartOutcome {
@@ -37,7 +38,10 @@ interface SharedStart {
  * a second main) has its own registry: there only the saved static data is shared. Past its
  * bound the oldest entries go first: the static data still holds them.
  */
-const sharedStarts = new ProcessMemory<SharedStart>({ maxEntries: 10_000, keepMs: MAX_RETENTION_HOURS * 60 * 60_000 });
+const sharedStarts = new ProcessMemory<SharedStart>({
+	maxEntries: TIMING.rememberedStarts,
+	keepMs: MAX_RETENTION_HOURS * 60 * 60_000,
+});
 
 /** The start shared under `flightKey`, if it was made within the register's retention. */
 function sharedStart(flightKey: string, retentionMs: number, now: number): SharedStart | undefined {

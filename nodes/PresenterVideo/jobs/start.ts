@@ -5,7 +5,7 @@ import { JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import type { CallOptions } from '../transport/client';
 import { neverReachedService } from '../transport/errors';
-import { WaitCancelledError } from '../transport/time';
+import { WaitCancelledError } from '../schedule/time';
 import { addNote } from './output';
 import type { ItemTools, StartedJob } from './types';
 
@@ -132,7 +132,7 @@ export async function readJob(
 	kind: JobKind,
 	jobId: string,
 	itemIndex: number,
-	queue: Pick<CallOptions, 'order' | 'deadline' | 'beforeStart'> = {},
+	queue: Pick<CallOptions, 'order' | 'deadline' | 'beforeStart' | 'notBefore' | 'signal'> = {},
 ): Promise<ServiceJob> {
 	try {
 		return await tools.client.get<ServiceJob>(JOB_KINDS[kind].statusPath(jobId), { itemIndex, ...queue });

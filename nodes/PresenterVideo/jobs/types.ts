@@ -3,7 +3,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { StartRegister } from '../billing/startOnce';
 import type { JobKind, ServiceJob } from '../service/types';
 import type { ApiClient } from '../transport/client';
-import type { ReadScheduler } from './readScheduler';
+import type { ReadScheduler } from '../schedule/readScheduler';
 
 /** A job the service accepted, or one whose status was read: what outputs and errors must name. */
 export interface StartedJob {

@@ -1,7 +1,7 @@
 import { JOB_KINDS, pollInterval } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
-import { MinHeap } from '../transport/minHeap';
-import { Wakeups } from './wakeups';
+import { MinHeap } from './minHeap';
+import { TIMING } from '../timing';
 
 /** A job being waited for, as the scheduler sees it. */
 export interface ScheduledRead {
@@ -12,8 +12,6 @@ export interface ScheduledRead {
 	lastReadAt?: number;
 	/** Set once the job no longer waits. */
 	released?: boolean;
-	/** Set when this job alone should work out its due time again: it became or stopped being a pioneer. */
-	lookAgain?: boolean;
 }
 
 export interface RateShape {
@@ -21,11 +19,7 @@ export interface RateShape {
 	windowMs: number;
 }
 
-/** Resting jobs together take at most this share of the budget, however many wait. */
-const SPECULATIVE_SHARE = 1 / 10;
-
-/** Bounds this close together are taken as the job time; wider ones are probed in the middle. */
-const TIGHT_BOUNDS = 1.1;
+const { restingShare, tightBounds } = TIMING;
 
 /** What reads have shown of a kind's time per second of video. */
 interface TimeBounds {
@@ -67,13 +61,14 @@ export class ReadScheduler {
 	/** The number of jobs resting times were last worked out for (as a power of two). */
 	private restScale = 0;
 
-	/** Changes whenever a read's due time may have moved for jobs other than the one read. */
-	version = 0;
-
-	private readonly wakeups = new Wakeups();
-	private readonly signals = new WeakSet<AbortSignal>();
-
-	constructor(private readonly rate: () => RateShape) {}
+	constructor(
+		private readonly rate: () => RateShape,
+		/**
+		 * Told which due times may have moved: one job's (its entry), or every job's (the scheduler
+		 * itself). The request budget's queue asks those again.
+		 */
+		private readonly reconsider: (key: object) => void = () => undefined,
+	) {}
 
 	track(job: Omit<ScheduledRead, 'lastReadAt' | 'released'>): ScheduledRead {
 		const entry: ScheduledRead = { ...job, size: job.size > 0 ? job.size : 1 };
@@ -106,22 +101,13 @@ export class ReadScheduler {
 		change();
 		const after = this.pioneers(kind);
 		for (const entry of [...before, ...after]) {
-			if (entry.released || (before.includes(entry) && after.includes(entry))) continue;
-			entry.lookAgain = true;
-			this.wakeups.wake(entry);
+			if (!entry.released && !(before.includes(entry) && after.includes(entry))) this.reconsider(entry);
 		}
 	}
 
 	private pioneers(kind: JobKind): ScheduledRead[] {
 		const pioneers = [firstWaiting(this.oldest[kind]), firstWaiting(this.shortest[kind])];
 		return pioneers.filter((pioneer): pioneer is ScheduledRead => pioneer !== undefined);
-	}
-
-	/** Whether `entry`'s due time may have moved since the scheduler's version was `seen`. */
-	movedSince(entry: ScheduledRead, seen: number): boolean {
-		const moved = this.version !== seen || entry.lookAgain === true;
-		entry.lookAgain = false;
-		return moved;
 	}
 
 	/** Resting times follow the number of jobs: when it doubles or halves, resting jobs look again. */
@@ -146,35 +132,21 @@ export class ReadScheduler {
 		if (this.expectedPerSize(entry.kind) !== expected) this.moved();
 	}
 
-	/**
-	 * Rests `entry` until `at` (epoch ms), or until its due time may have moved (`movedSince`), or
-	 * until `signal` aborts; one listener a signal, however many jobs rest.
-	 */
-	async rest(entry: ScheduledRead, at: number, signal?: AbortSignal): Promise<void> {
-		if (signal?.aborted) return;
-		if (signal && !this.signals.has(signal)) {
-			this.signals.add(signal);
-			signal.addEventListener('abort', () => this.wakeups.wakeAll(), { once: true });
-		}
-		await this.wakeups.until(at, entry);
-	}
-
 	private moved(): void {
-		this.version += 1;
-		this.wakeups.wakeAll();
+		this.reconsider(this);
 	}
 
 	/** The time per second of video jobs of a kind are expected to take, once one has finished. */
 	private expectedPerSize(kind: JobKind): number | undefined {
 		const { running, finished } = this.bounds[kind];
-		if (finished === undefined || finished <= running * TIGHT_BOUNDS) return finished;
+		if (finished === undefined || finished <= running * tightBounds) return finished;
 		return (running + finished) / 2;
 	}
 
 	/** Whether reads still look for a kind's job time: none seen finished, or the bounds still apart. */
 	private searching(kind: JobKind): boolean {
 		const { running, finished } = this.bounds[kind];
-		return finished === undefined || finished > running * TIGHT_BOUNDS;
+		return finished === undefined || finished > running * tightBounds;
 	}
 
 	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until the kind's job time is known. */
@@ -193,7 +165,10 @@ export class ReadScheduler {
 		return (this.waiting * windowMs) / Math.max(limit, 1);
 	}
 
-	/** When `entry` should be read next (epoch ms); also its place among reads waiting for room. */
+	/**
+	 * When `entry` should be read next (epoch ms); also its place among reads waiting for room. A
+	 * pure function of what reads have shown: the queue asks it again when `reconsider` says.
+	 */
 	nextReadAt(entry: ScheduledRead, fixedIntervalMs?: number): number {
 		const last = entry.lastReadAt ?? entry.startedAt;
 		const scheduled = last + (fixedIntervalMs ?? scheduledInterval(entry.kind, last - entry.startedAt));
@@ -209,7 +184,7 @@ export class ReadScheduler {
 		if (pioneer) return scheduled;
 		const longestRest = Math.max(
 			fixedIntervalMs ?? longestInterval(entry.kind),
-			this.fairShareMs() / SPECULATIVE_SHARE,
+			this.fairShareMs() / restingShare,
 		);
 		return Math.max(scheduled, last + longestRest);
 	}

@@ -1,12 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ExportJob, GenerationJob, JobKind, ServiceJob } from './types';
-
-/** One step of a polling schedule: from `afterMs` of waiting on, poll every `everyMs`. */
-interface ScheduleStep {
-	afterMs: number;
-	everyMs: number;
-}
+import { TIMING, type ScheduleStep } from '../timing';
 
 /** Everything that differs between the two kinds of job the service runs. */
 interface JobKindInfo {
@@ -38,11 +33,7 @@ export const JOB_KINDS: Record<JobKind, JobKindInfo> = {
 		label: 'Generation',
 		startPath: '/generation/start',
 		statusPath: (jobId) => `/generation/status/${encodeURIComponent(jobId)}`,
-		schedule: [
-			{ afterMs: 0, everyMs: 5_000 },
-			{ afterMs: 60_000, everyMs: 10_000 },
-			{ afterMs: 300_000, everyMs: 30_000 },
-		],
+		schedule: TIMING.pollSchedule.generation,
 		idPrefix: 'run_',
 		startOperation: 'Generate',
 		statusOperation: 'Get Generation Status',
@@ -64,11 +55,7 @@ export const JOB_KINDS: Record<JobKind, JobKindInfo> = {
 		label: 'Export',
 		startPath: '/export/start',
 		statusPath: (jobId) => `/export/status/${encodeURIComponent(jobId)}`,
-		schedule: [
-			{ afterMs: 0, everyMs: 3_000 },
-			{ afterMs: 30_000, everyMs: 5_000 },
-			{ afterMs: 120_000, everyMs: 10_000 },
-		],
+		schedule: TIMING.pollSchedule.export,
 		idPrefix: 'export_',
 		startOperation: 'Export',
 		statusOperation: 'Get Export Status',

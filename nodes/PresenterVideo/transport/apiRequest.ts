@@ -7,13 +7,11 @@ import {
 } from 'n8n-workflow';
 
 import { BASE_URL_HELP, malformedBaseUrlReason } from './errors';
+import { TIMING } from '../timing';
 
 export const CREDENTIAL_TYPE = 'presenterVideoApi';
 
-/** A status read must not hang a poll loop; a start may take longer while the service prices it. */
-export const READ_TIMEOUT_MS = 30_000;
-
-export const START_TIMEOUT_MS = 60_000;
+export const { readTimeoutMs: READ_TIMEOUT_MS, startTimeoutMs: START_TIMEOUT_MS } = TIMING;
 
 /**
  * The one rule for the API root: the credential's Base URL, with or without trailing slashes or the

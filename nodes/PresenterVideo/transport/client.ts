@@ -16,7 +16,14 @@ import {
 	START_TIMEOUT_MS,
 	type ApiContext,
 } from './apiRequest';
-import { BudgetDeadlineError, type CallAnswer, type CallPriority, type Permit, RequestBudget } from './budget';
+import {
+	BudgetDeadlineError,
+	type CallAnswer,
+	type CallPriority,
+	type NotBefore,
+	type Permit,
+	RequestBudget,
+} from '../schedule/budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -28,7 +35,6 @@ import {
 	ssrfRefusal,
 } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
-import { waitFor } from './time';
 
 export interface CallOptions {
 	qs?: IDataObject;
@@ -41,6 +47,10 @@ export interface CallOptions {
 	beforeStart?: boolean;
 	/** Called as the request leaves, once the rate limit lets it go, on every try. */
 	onSend?: () => void;
+	/** Not before this moment: a status read waits in the request budget's queue until its job is due. */
+	notBefore?: NotBefore;
+	/** Ends the call's wait in the queue, besides the execution's cancel: a failed batch's reads stop waiting. */
+	signal?: AbortSignal;
 }
 
 export interface ApiClient {
@@ -115,8 +125,10 @@ function cancelled(caller: Caller, endpoint: string): NodeApiError {
 
 /** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
 async function leave(caller: Caller, endpoint: string, priority: CallPriority, options: CallOptions): Promise<Permit> {
-	const { budget, lane, signal, limit } = caller;
-	const permit = await budget.acquire({ priority, order: options.order, deadline: options.deadline, lane, signal, limit });
+	const { budget, lane, limit } = caller;
+	const { order, deadline, notBefore } = options;
+	const signal = options.signal ?? caller.signal;
+	const permit = await budget.acquire({ priority, order, deadline, notBefore, lane, signal, limit });
 	if (permit) return permit;
 	if (signal?.aborted) throw cancelled(caller, endpoint);
 	throw new BudgetDeadlineError();
@@ -175,8 +187,9 @@ async function send(
 ): Promise<unknown> {
 	const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
 	const { itemIndex } = options;
-	for (;;) {
-		const permit = await leave(caller, endpoint, kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind, options);
+	const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
+	for (let queued = options; ; ) {
+		const permit = await leave(caller, endpoint, priority, queued);
 		options.onSend?.();
 		const { response, failure } = await tryOnce(caller, kind, { method, endpoint, body, qs: options.qs, itemIndex }, permit);
 		const outcome = outcomeOf(response);
@@ -192,7 +205,9 @@ async function send(
 		else state.retries++;
 		const reason = response ? `HTTP ${response.statusCode}` : failure;
 		caller.context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
-		if (delay > 0) await waitFor(delay, caller.signal);
+		// The retry waits in the queue, in the place its first try had.
+		const retryAt = Date.now() + delay;
+		queued = { ...options, order: permit.order, notBefore: delay > 0 ? { at: () => retryAt } : undefined };
 	}
 }
 

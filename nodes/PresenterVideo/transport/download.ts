@@ -11,8 +11,8 @@ import {
 	type RequestHelperFunctions,
 } from 'n8n-workflow';
 
-import { READ_TIMEOUT_MS } from './apiRequest';
 import { networkCause, SSRF_ALLOW_HINT, ssrfRefusal } from './errors';
+import { TIMING } from '../timing';
 
 export type DownloadContext = FunctionsBase & {
 	helpers: RequestHelperFunctions & BinaryHelperFunctions;
@@ -35,17 +35,9 @@ interface DownloadRequest {
  * time-out; then the body has one deadline, from its announced size or else the unknown-size bound.
  */
 export const DOWNLOAD_LIMITS = {
-	/** Each request's `timeout`: how long it may wait in silence for its answer. */
-	requestTimeoutMs: READ_TIMEOUT_MS,
-	/** Redirect hops followed, each re-checked, before a download is given up. */
-	maxRedirects: 5,
+	...TIMING.download,
 	/** No export is near this; a body that never ends must not fill the disk in filesystem mode. */
 	maxBytes: 8 * 1024 ** 3,
-	/** An announced size may take a minute plus a second per minBytesPerSecond: slow links, big files. */
-	transferBaseMs: 60_000,
-	minBytesPerSecond: 256 * 1024,
-	/** When the size is not announced: long enough for any export. */
-	unknownSizeTransferMs: 60 * 60_000,
 };
 
 /** How long the body of a file may take, from its announced size. */

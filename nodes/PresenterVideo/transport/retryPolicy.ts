@@ -1,3 +1,5 @@
+import { TIMING } from '../timing';
+
 /** A read may be repeated freely; a start bills credits, so it is re-sent only after a certain refusal. */
 export type RequestKind = 'read' | 'start';
 
@@ -6,28 +8,10 @@ export type Outcome =
 	| { type: 'malformed' }
 	| { type: 'status'; status: number; headers: Record<string, unknown> };
 
-export const RETRY_LIMITS = {
-	maxReadRetries: 4,
-	/** Refusals in a row a call accepts, each waited out by the request budget, when no deadline bounds it. */
-	maxRateLimitRetries: 10,
-	baseBackoffMs: 500,
-	maxBackoffMs: 8_000,
-};
+export const RETRY_LIMITS = TIMING.retries;
 
 function backoffDelay(retryNumber: number): number {
 	return Math.min(RETRY_LIMITS.baseBackoffMs * 2 ** retryNumber, RETRY_LIMITS.maxBackoffMs);
-}
-
-/** A response header by its lower-case name, whatever case the answer used. */
-export function header(headers: Record<string, unknown>, name: string): string | undefined {
-	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-}
-
-export function headerNumber(headers: Record<string, unknown>, name: string): number | undefined {
-	const value = header(headers, name);
-	return value === undefined || !Number.isFinite(Number(value)) ? undefined : Number(value);
 }
 
 export interface RetryState {

@@ -4,7 +4,7 @@ import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { parseErrorBody } from '../transport/errors';
-import { waitFor } from '../transport/time';
+import { restFor } from '../schedule/time';
 import { type JobEvent, readError, readResult } from './event';
 import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
 
@@ -112,9 +112,6 @@ export async function confirmWithService(
 	return { reply: 'notConfirmed' };
 }
 
-/** How long after the answer a lagging status may take to say completed; a delivery over, it turns at once. */
-export const CONFIRM_AFTER_ANSWER = { boundMs: 10_000, stepMs: 500 };
-
 /**
  * Reads the job's status, after the delivery was answered, until the service reports the event
  * or the bound passes: the confirmed event, or undefined (failed, another job, still running).
@@ -124,7 +121,7 @@ export async function confirmAfterAnswer(
 	event: JobEvent,
 	kind: JobKind,
 ): Promise<(JobEvent & { kind: JobKind }) | undefined> {
-	const until = Date.now() + CONFIRM_AFTER_ANSWER.boundMs;
+	const until = Date.now() + DELIVERY_LIMITS.confirmAfterAnswerMs;
 	for (;;) {
 		const answer = await fetchJobStatus(context, kind, event.jobId, DELIVERY_LIMITS.confirmTimeoutMs);
 		if (answer.outcome === 'unknown-job') return undefined;
@@ -133,8 +130,8 @@ export async function confirmAfterAnswer(
 			if (confirmation.verdict === 'confirmed') return confirmation.event;
 			if (confirmation.verdict !== 'lagging') return undefined;
 		}
-		if (Date.now() + CONFIRM_AFTER_ANSWER.stepMs >= until) return undefined;
-		await waitFor(CONFIRM_AFTER_ANSWER.stepMs);
+		if (Date.now() + DELIVERY_LIMITS.confirmStepMs >= until) return undefined;
+		await restFor(DELIVERY_LIMITS.confirmStepMs);
 	}
 }
 

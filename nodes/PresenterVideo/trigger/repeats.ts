@@ -1,18 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { ProcessMemory } from '../transport/processMemory';
+import { TIMING } from '../timing';
 
-/** How many delivered events each trigger remembers, and for how long, to drop repeats. */
-const LEDGER_LIMITS = {
-	maxEntries: 1000,
-	ttlMs: 24 * 60 * 60 * 1000,
-};
-
-/** The process-wide memory serves every trigger of the instance, hence more room. */
-const PROCESS_MEMORY_LIMITS = {
-	maxEntries: 5000,
-	keepMs: LEDGER_LIMITS.ttlMs,
-};
+const LEDGER_LIMITS = { maxEntries: TIMING.deliveryLedger.maxEntries, ttlMs: TIMING.deliveryLedger.keepMs };
 
 /**
  * The events a trigger has already started a workflow for: key -> first acceptance (epoch ms).
@@ -87,7 +78,7 @@ export function withEntry(
  */
 const inFlight = new Set<string>();
 
-const recentlyAccepted = new ProcessMemory<true>(PROCESS_MEMORY_LIMITS);
+const recentlyAccepted = new ProcessMemory<true>(TIMING.acceptedDeliveries);
 
 /** Separate triggers (other workflows, other nodes) must not see each other's events. */
 export function scopedKey(scope: string, key: string): string {

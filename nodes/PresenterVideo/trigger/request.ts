@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import { type IDataObject, jsonParse } from 'n8n-workflow';
+import { TIMING } from '../timing';
 
 /** Bounds that keep every answer inside the service's 10-second delivery time-out. */
 export const DELIVERY_LIMITS = {
@@ -7,12 +8,7 @@ export const DELIVERY_LIMITS = {
 	maxBodyBytes: 1024 * 1024,
 	/** Longest job id accepted: ids go into URLs and dedup keys. */
 	maxJobIdLength: 200,
-	/** Everything before the answer (the confirmation) must finish within this. */
-	answerBudgetMs: 8_000,
-	/** One status call; a second one (the other job kind) may follow when the kind was a guess. */
-	confirmTimeoutMs: 3_000,
-	/** Below this much budget a call is not started: it could not finish in time. */
-	minCallMs: 250,
+	...TIMING.delivery,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { ProcessMemory } from '../transport/processMemory';
 import type { ServiceJob } from '../service/types';
+import { TIMING } from '../timing';
 
 /**
  * What this n8n process has learnt about the paused batches whose callbacks it answers: the jobs
@@ -10,11 +11,8 @@ import type { ServiceJob } from '../service/types';
  * back) waits at the same address with other jobs, and is a batch of its own.
  */
 
-/** A batch can resume until its Max Wait, at most the field's 24 hours after its last callback. */
-const KEEP_MS = 24 * 60 * 60_000;
-
-/** Past this many batches, the least recently used goes first, whatever its age. */
-export const MAX_REMEMBERED_BATCHES = 10_000;
+/** Past its bound, the least recently used batch goes first, whatever its age. */
+export const MAX_REMEMBERED_BATCHES = TIMING.batchMemory.maxEntries;
 
 interface BatchMemory {
 	/** Set once a callback has handed the batch's results to n8n: later copies resume nothing. */
@@ -27,7 +25,7 @@ interface BatchMemory {
 	callbacks: number;
 }
 
-const batches = new ProcessMemory<BatchMemory>({ maxEntries: MAX_REMEMBERED_BATCHES, keepMs: KEEP_MS });
+const batches = new ProcessMemory<BatchMemory>(TIMING.batchMemory);
 
 /**
  * The key of one pause: its execution, its node, and a job only it waits for (a job id belongs to
@@ -37,7 +35,7 @@ export function batchKey(executionId: string, nodeId: string, firstJobId: string
 	return `${executionId} ${nodeId} ${firstJobId}`;
 }
 
-/** The memory of one paused batch; a use keeps it for another `KEEP_MS`. */
+/** The memory of one paused batch; a use keeps it for another `TIMING.batchMemory.keepMs`. */
 export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 	const memory = batches.get(batch, now) ?? { resumed: false, ended: new Map(), calledBack: new Set(), callbacks: 0 };
 	batches.set(batch, memory, now);

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readOptions } from '../input/fields';
-import type { RateShape } from '../jobs/readScheduler';
+import type { RateShape } from '../schedule/readScheduler';
 import { checkMinutes, checkSeconds } from '../input/validation';
+import { TIMING } from '../timing';
 
 export interface WaitPreferences {
 	maxWaitMs: number;
@@ -34,7 +35,7 @@ const PAUSE_OPTION = {
 
 /** Max Wait of a paused batch left at its default: time to render, plus the longest video's length several times over. */
 export function pauseMaxWaitMs(longestVideoSeconds: number): number {
-	return 10 * 60_000 + 5 * longestVideoSeconds * 1000;
+	return TIMING.pauseMaxWait.baseMs + TIMING.pauseMaxWait.perVideoSecond * longestVideoSeconds * 1000;
 }
 
 export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {
@@ -62,12 +63,8 @@ export function waitForCompletionField(defaultMode: WaitMode, offerPause = false
 	return field;
 }
 
-/** Calls an item may need (its start, reads, Create's export and its reads): what a default Max Wait allows for. */
-const CALLS_PER_ITEM = 5;
-
 /** What the Max Wait field says of its default, for every operation that polls. */
-export const GROWING_DEFAULT =
-	'Left at its default, it grows with the batch by the time the rate limit takes for 5 requests per item (5 minutes per 100 items at 100 requests a minute), so a batch of any size can complete; a value you set is kept as it is.';
+export const GROWING_DEFAULT = `Left at its default, it grows with the batch by the time the rate limit takes for ${TIMING.callsPerItem} requests per item (${TIMING.callsPerItem} minutes per 100 items at 100 requests a minute), so a batch of any size can complete; a value you set is kept as it is.`;
 
 /**
  * How long a job is waited for after its start: Max Wait as set; left at its default, plus the
@@ -76,7 +73,7 @@ export const GROWING_DEFAULT =
  */
 export function waitedForMs(wait: WaitPreferences, rate: RateShape): number {
 	if (wait.maxWaitGiven) return wait.maxWaitMs;
-	return wait.maxWaitMs + ((wait.batchItems ?? 1) * CALLS_PER_ITEM * rate.windowMs) / Math.max(rate.limit, 1);
+	return wait.maxWaitMs + ((wait.batchItems ?? 1) * TIMING.callsPerItem * rate.windowMs) / Math.max(rate.limit, 1);
 }
 
 /** Options-collection entries that tune polling. */
@@ -85,7 +82,8 @@ export const waitOptionFields: INodeProperties[] = [
 		displayName: 'Max Wait (Minutes)',
 		name: 'maxWaitMinutes',
 		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 1440, numberPrecision: 2 },
+		typeOptions: { minValue: 0, maxValue: TIMING.maxWaitMinutes.max, numberPrecision: 2 },
+		// n8n's linter asks for a literal here: TIMING.maxWaitMinutes.default, which timing.test.ts checks.
 		default: 30,
 		description: `How long to wait for a job after its start before passing the item on with its job ID, marked as timed out. ${GROWING_DEFAULT} When pausing, it defaults to 10 minutes plus 5 times the longest video’s length.`,
 	},
@@ -103,10 +101,10 @@ export const waitOptionFields: INodeProperties[] = [
 export function readWaitPreferences(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	defaultMaxWaitMinutes = 30,
+	defaultMaxWaitMinutes = TIMING.maxWaitMinutes.default,
 ): WaitPreferences {
 	const options = readOptions(context, itemIndex);
-	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, 1440);
+	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, TIMING.maxWaitMinutes.max);
 	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { waitFor } from '../transport/time';
+import { restFor, WaitCancelledError } from '../schedule/time';
 import { n8nVouchesForCallbacks } from './callbackUrl';
+import { TIMING } from '../timing';
 
 /**
  * Why a pause may wait before handing its execution to n8n. n8n 2.x resumes a waiting execution
@@ -27,25 +28,15 @@ import { n8nVouchesForCallbacks } from './callbackUrl';
  * the earlier one were over before the earlier one waited: it was held the same way.
  */
 
-/** A callback's moment of grace (2 s) plus a short read: the bound of a batch of a few jobs. */
-export const DECIDE_WITHIN_MS = 3_000;
-
-/** Jobs read in four round trips (waves of 1, 2, 4 and 8) within the short read. */
-const READ_IN_ROUND_TRIPS = 15;
-
-/** Each job beyond those: a read at the service's pace of 100 requests a minute. */
-const READ_MS_PER_JOB = 600;
+const { decideWithinMs, readInRoundTrips, readMsPerJob, n8nWorkMarginMs } = TIMING;
 
 /**
  * How long a callback of a batch of `jobs` jobs may take to decide. A large batch's last callback
  * may have many jobs to read: those whose callbacks n8n refused while the batch was still starting.
  */
 export function decisionBoundMs(jobs: number): number {
-	return DECIDE_WITHIN_MS + Math.max(0, jobs - READ_IN_ROUND_TRIPS) * READ_MS_PER_JOB;
+	return decideWithinMs + Math.max(0, jobs - readInRoundTrips) * readMsPerJob;
 }
-
-/** More than n8n's own work around a `webhook()` takes. */
-const N8N_WORK_MARGIN_MS = 1_000;
 
 /**
  * The hold after a pause of a few jobs. Short enough that a job ending during the hold is still
@@ -53,7 +44,7 @@ const N8N_WORK_MARGIN_MS = 1_000;
  * 3 s later (its code; documented: 1, 3 and 7 s), after the hold unless the job ended within about
  * a second of its start.
  */
-export const PAUSE_HOLD_MS = DECIDE_WITHIN_MS + N8N_WORK_MARGIN_MS;
+export const PAUSE_HOLD_MS = decideWithinMs + n8nWorkMarginMs;
 
 /** The decision bound of the execution's last pause, kept in its flow context, which n8n saves with it. */
 const LAST_PAUSE_BOUND_KEY = 'presenterVideoLastPauseDecisionBoundMs';
@@ -68,6 +59,8 @@ export async function holdRepeatedPause(context: IExecuteFunctions, began: numbe
 	const previousBound = flow[LAST_PAUSE_BOUND_KEY];
 	flow[LAST_PAUSE_BOUND_KEY] = decisionBoundMs(jobs);
 	if (typeof previousBound !== 'number' || !n8nVouchesForCallbacks(context)) return;
-	const left = began + previousBound + N8N_WORK_MARGIN_MS - Date.now();
-	if (left > 0) await waitFor(left, context.getExecutionCancelSignal());
+	const left = began + previousBound + n8nWorkMarginMs - Date.now();
+	const signal = context.getExecutionCancelSignal();
+	if (left > 0) await restFor(left, signal);
+	if (signal?.aborted) throw new WaitCancelledError();
 }

@@ -1,14 +1,14 @@
 import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
 
-import type { ScheduledRead } from '../jobs/readScheduler';
 import { exportedFileUrl, longestFirst, readJob, unreadableStatusError } from '../jobs/start';
 import type { ItemTools, SettledJob, StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
-import { BudgetDeadlineError } from '../transport/budget';
+import { BudgetDeadlineError } from '../schedule/budget';
 import { explainCode, failureFix, normalizeCode } from '../service/errorCatalog';
-import { WaitCancelledError } from '../transport/time';
+import { WaitCancelledError } from '../schedule/time';
 import { waitedForMs, type WaitPreferences } from './fields';
+import { TIMING } from '../timing';
 
 /** A job that ended in `failed`: the message carries the job id and the service's code. */
 function failedJobError(
@@ -29,38 +29,6 @@ function failedJobError(
 	});
 }
 
-/** Size of a job whose video length is not known. */
-const DEFAULT_SIZE_SECONDS = 60;
-
-/**
- * Rests until the scheduler says the job is due, or until the deadline; returns the due time. The
- * due time is worked out again only when what other jobs taught moved it, or the job became or
- * stopped being a pioneer.
- */
-async function restUntilDue(
-	tools: ItemTools,
-	entry: ScheduledRead,
-	deadline: number,
-	fixedIntervalMs: number | undefined,
-): Promise<number> {
-	const { reads } = tools;
-	let seen = reads.version;
-	let due = reads.nextReadAt(entry, fixedIntervalMs);
-	for (;;) {
-		const now = Date.now();
-		if (due <= now || now >= deadline) return due;
-		await reads.rest(entry, Math.min(due, deadline), tools.signal);
-		if (tools.signal.aborted) throw new WaitCancelledError();
-		if (reads.movedSince(entry, seen)) {
-			seen = reads.version;
-			due = reads.nextReadAt(entry, fixedIntervalMs);
-		}
-	}
-}
-
-/** How long the read at a Max Wait a person set may wait for room in the request budget. */
-const LAST_READ_WAIT_MS = 5_000;
-
 /**
  * The job's state at Max Wait, so a timed-out item carries its latest status. A read the budget
  * or the service refuses leaves the last known state. A Max Wait a person set means what it says;
@@ -75,7 +43,7 @@ async function lastRead(
 ): Promise<ServiceJob | undefined> {
 	try {
 		return await readJob(tools, kind, jobId, itemIndex, {
-			deadline: maxWaitGiven ? Date.now() + LAST_READ_WAIT_MS : undefined,
+			deadline: maxWaitGiven ? Date.now() + TIMING.lastReadWaitMs : undefined,
 		});
 	} catch {
 		return undefined;
@@ -96,7 +64,7 @@ export async function waitUntilSettled(
 	const deadline = startedAt + waitedForMs(preferences, tools.reads.window);
 	let job = started.lastKnown;
 	let timedOut = false;
-	const entry = tools.reads.track({ kind, startedAt, size: started.sizeSeconds ?? DEFAULT_SIZE_SECONDS });
+	const entry = tools.reads.track({ kind, startedAt, size: started.sizeSeconds ?? TIMING.unknownVideoSeconds });
 	try {
 		for (;;) {
 			if (job && isTerminal(job.status)) break;
@@ -106,14 +74,16 @@ export async function waitUntilSettled(
 				timedOut = !isTerminal(job?.status);
 				break;
 			}
-			const due = await restUntilDue(tools, entry, deadline, preferences.fixedIntervalMs);
 			let failure: Error | undefined;
 			try {
 				job = await readJob(tools, kind, jobId, itemIndex, {
+					// Queued until due, asked again whenever what other jobs taught moves that.
+					notBefore: { at: () => tools.reads.nextReadAt(entry, preferences.fixedIntervalMs), keys: [entry, tools.reads] },
 					// A read another start waits on goes by video length; other reads go by due time.
-					order: preferences.beforeStart ? longestFirst(entry.size) : due,
+					order: preferences.beforeStart ? longestFirst(entry.size) : undefined,
 					deadline,
 					beforeStart: preferences.beforeStart,
+					signal: tools.signal,
 				});
 			} catch (error) {
 				if (!(error instanceof BudgetDeadlineError)) failure = error as Error;

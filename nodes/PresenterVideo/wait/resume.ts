@@ -4,12 +4,13 @@ import { settledJobJson } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
 import { isTerminal, JOB_KINDS } from '../service/jobKinds';
 import type { JobKind, ServiceJob } from '../service/types';
-import { BudgetDeadlineError } from '../transport/budget';
+import { BudgetDeadlineError } from '../schedule/budget';
 import { type ApiClient, createApiClient } from '../transport/client';
-import { waitFor } from '../transport/time';
+import { restFor } from '../schedule/time';
 import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks } from './callbackUrl';
 import { decisionBoundMs } from './pauseHold';
+import { TIMING } from '../timing';
 
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
@@ -67,11 +68,8 @@ function answer(context: IWebhookFunctions, status: number, body: IDataObject): 
 	return { noWebhookResponse: true };
 }
 
-/**
- * How long a callback that leaves jobs of its batch unaccounted for waits for the next one before
- * it reads their statuses. Callbacks of a batch come close together; only the last of a run reads.
- */
-export const CALLBACK_GRACE_MS = 2_000;
+/** Only the last callback of a run reads: see `TIMING.callbackGraceMs`. */
+export const CALLBACK_GRACE_MS = TIMING.callbackGraceMs;
 
 /**
  * A completed generation as its callback tells it. The service sends the callback from inside the
@@ -145,7 +143,7 @@ export async function resumeFromCallback(
 		// Reading the credential can take a while on a busy n8n: done during the moment of grace, it
 		// leaves the decision's bound to the reads.
 		client = createApiClient(context);
-		const ready = await Promise.allSettled([client, waitFor(CALLBACK_GRACE_MS)]);
+		const ready = await Promise.allSettled([client, restFor(CALLBACK_GRACE_MS)]);
 		if (memory.callbacks !== callback) return { noWebhookResponse: true };
 		if (ready[0].status === 'rejected') throw ready[0].reason;
 	}
@@ -232,9 +230,6 @@ export function completedLater(jobs: WaitingJob[], ended: Map<number, ServiceJob
 	});
 }
 
-/** Reads, in flight at once, at the widest step of a sweep. */
-const MAX_WAVE = 16;
-
 /**
  * The order in which to look for an unfinished job: the one expected to end last first (the
  * costliest, then the latest started). A job whose own callback just said it ended goes last.
@@ -261,7 +256,7 @@ export async function readAllIfEnded(
 ): Promise<Map<number, ServiceJob> | undefined> {
 	const ended = new Map<number, ServiceJob>();
 	let wave = 1;
-	for (let position = 0; position < order.length; position += wave, wave = Math.min(wave * 2, MAX_WAVE)) {
+	for (let position = 0; position < order.length; position += wave, wave = Math.min(wave * 2, TIMING.widestWave)) {
 		const batch = order.slice(position, position + wave);
 		const states = await Promise.all(batch.map(async (job) => await read(job)));
 		if (states.some((state) => !isTerminal(state?.status))) return undefined;

@@ -28,8 +28,7 @@ import { waitUntilSettled } from '../../wait/poll';
 import { binaryOptionFields, type BinaryTargets, readBinaryTargets } from './binaryFields';
 import { avatarModelField } from './frameFields';
 import { generationFields, generationOptionFields, readGenerationInput } from './generationFields';
-
-const CREATE_MAX_WAIT_MINUTES = 60;
+import { TIMING } from '../../timing';
 
 const properties: INodeProperties[] = [
 	...generationFields(),
@@ -50,7 +49,7 @@ const properties: INodeProperties[] = [
 			field.name === 'maxWaitMinutes'
 				? {
 						...field,
-						default: CREATE_MAX_WAIT_MINUTES,
+						default: TIMING.maxWaitMinutes.create,
 						description: `How long to wait for generation and export together, from the generation's start, before passing the item on with its job IDs, marked as timed out. ${GROWING_DEFAULT}`,
 					}
 				: field,
@@ -97,7 +96,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 		generationBody,
 		exportBody,
 		billing: readItemBilling(this, itemIndex, estimateCreate(generationBody, exportBody)),
-		wait: readWaitPreferences(this, itemIndex, CREATE_MAX_WAIT_MINUTES),
+		wait: readWaitPreferences(this, itemIndex, TIMING.maxWaitMinutes.create),
 		targets: readBinaryTargets(
 			this,
 			itemIndex,

@@ -1,4 +1,4 @@
-import { type CallPriority, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
+import { type CallPriority, RequestBudget } from '../../../../nodes/PresenterVideo/schedule/budget';
 import { runServiceTimeFaster } from '../../../harness';
 import { peakInAnyWindow, type Sandbox } from '../../../sandbox';
 import { CREATE_FROM_TOPIC, topicItems } from '../createBatch';

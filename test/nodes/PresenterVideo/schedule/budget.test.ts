@@ -1,4 +1,4 @@
-import { type BudgetRequest, RequestBudget } from '../../../../nodes/PresenterVideo/transport/budget';
+import { type BudgetRequest, RequestBudget } from '../../../../nodes/PresenterVideo/schedule/budget';
 import { budgetFor } from '../../../../nodes/PresenterVideo/transport/client';
 
 const WINDOW = 60_000;
@@ -240,5 +240,72 @@ describe('request budget', () => {
 		clock.now = 2 * WINDOW;
 		(await send({ priority: 'read', lane: 'later' })).finish({ status: 200, headers: {} });
 		expect(budget.executionsRemembered).toBe(1);
+	});
+
+	describe('entries that may not go before a moment', () => {
+		it('rests each until its moment, then serves it by the moment it became due', async () => {
+			const budget = new RequestBudget(100);
+			const served: string[] = [];
+			const now = Date.now();
+			const waiting = [60, 20].map(async (inMs) => {
+				const permit = await budget.acquire({ priority: 'read', notBefore: { at: () => now + inMs } });
+				served.push(`${inMs} ms`);
+				expect(Date.now()).toBeGreaterThanOrEqual(now + inMs);
+				permit?.finish({ status: 200, headers: {} });
+				return permit?.order;
+			});
+			expect(await Promise.all(waiting)).toEqual([now + 60, now + 20]);
+			expect(served).toEqual(['20 ms', '60 ms']);
+		});
+
+		it('asks a resting entry its moment again when its key is reconsidered, and lets the others rest', async () => {
+			const budget = new RequestBudget(100);
+			const job = {};
+			const batch = {};
+			let due = Date.now() + 3_600_000;
+			const ended: string[] = [];
+			const moved = budget
+				.acquire({ priority: 'read', notBefore: { at: () => due, keys: [job, batch] } })
+				.then((permit) => (ended.push('moved'), permit?.finish(undefined)));
+			const controller = new AbortController();
+			const resting = budget
+				.acquire({ priority: 'read', signal: controller.signal, notBefore: { at: () => Date.now() + 3_600_000, keys: [batch] } })
+				.then((permit) => ended.push(permit ? 'served' : 'cancelled'));
+			due = Date.now();
+			budget.reconsider(job);
+			await moved;
+			expect(ended).toEqual(['moved']);
+			// Reconsidered with the batch, the other's moment is still an hour away.
+			budget.reconsider(batch);
+			controller.abort();
+			await resting;
+			expect(ended).toEqual(['moved', 'cancelled']);
+		});
+
+		it('lets an entry go at its deadline when that comes before its moment', async () => {
+			const budget = new RequestBudget(100);
+			const now = Date.now();
+			const permit = await budget.acquire({ priority: 'read', deadline: now + 20, notBefore: { at: () => now + 3_600_000 } });
+			expect(permit).toBeUndefined();
+			expect(Date.now() - now).toBeLessThan(1_000);
+		});
+	});
+
+	it('keeps one timer while calls wait, and none once nothing waits', async () => {
+		jest.useFakeTimers({ now: 0, doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+		try {
+			const budget = new RequestBudget(100);
+			const rests = Array.from({ length: 100 }, async (_, index) => {
+				const permit = await budget.acquire({ priority: 'read', notBefore: { at: () => 1_000 + index * 10 } });
+				permit?.finish({ status: 200, headers: {} });
+			});
+			await jest.advanceTimersByTimeAsync(0);
+			expect(jest.getTimerCount()).toBe(1);
+			await jest.advanceTimersByTimeAsync(3_000);
+			await Promise.all(rests);
+			expect(jest.getTimerCount()).toBe(0);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });

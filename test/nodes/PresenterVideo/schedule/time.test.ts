@@ -1,11 +1,11 @@
-import { abortableSleep, restFor } from '../../../../nodes/PresenterVideo/transport/time';
+import { abortableSleep, restFor } from '../../../../nodes/PresenterVideo/schedule/time';
 
 describe('restFor', () => {
 	beforeEach(() => jest.useFakeTimers({ now: 0 }));
 	afterEach(() => jest.useRealTimers());
 
 	it("uses n8n's timer that a signal clears, in the n8n-workflow the package is built against", () => {
-		// If n8n-workflow's sleep stops taking a signal, rests fall back to short steps: this says so.
+		// If n8n-workflow's sleep stops taking a signal, an aborted rest leaves its timer to run out: this says so.
 		expect(abortableSleep).toBeDefined();
 	});
 

@@ -5,8 +5,8 @@ import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.
 import { pauseMaxWaitMs } from '../../../../nodes/PresenterVideo/wait/fields';
 import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterVideo/wait/pause';
 import { rememberedJobs } from '../../../../nodes/PresenterVideo/wait/batchMemory';
-import * as time from '../../../../nodes/PresenterVideo/transport/time';
-import { DECIDE_WITHIN_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
+import * as time from '../../../../nodes/PresenterVideo/schedule/time';
+import { TIMING } from '../../../../nodes/PresenterVideo/timing';
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
@@ -21,6 +21,8 @@ import {
 import { HarnessCredentialsHelper } from '../../../harness/credentials-helper';
 import { failMarker, type Sandbox } from '../../../sandbox';
 import { apiRequests, exportParameters, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
+
+const DECIDE_WITHIN_MS = TIMING.decideWithinMs;
 
 describe('isLocalHost', () => {
 	it.each([
@@ -413,7 +415,7 @@ describe('Pause Until the Service Calls Back, several items', () => {
 
 			// n8n 1.x lets a copy of the last callback through on another webhook process until this one
 			// has resumed the execution: neither a moment of grace nor a read comes in between.
-			const waits = jest.spyOn(time, 'waitFor');
+			const waits = jest.spyOn(time, 'restFor');
 			try {
 				const resumed = await callBack(paused, completed(jobIds[1]));
 				const output = resumed.outputOf('Presenter Video');

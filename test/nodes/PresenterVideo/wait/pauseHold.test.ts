@@ -1,8 +1,11 @@
 import type { IContextObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { PresenterVideo } from '../../../../nodes/PresenterVideo/PresenterVideo.node';
-import * as time from '../../../../nodes/PresenterVideo/transport/time';
-import { DECIDE_WITHIN_MS, decisionBoundMs, holdRepeatedPause, PAUSE_HOLD_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
+import * as time from '../../../../nodes/PresenterVideo/schedule/time';
+import { TIMING } from '../../../../nodes/PresenterVideo/timing';
+import { decisionBoundMs, holdRepeatedPause, PAUSE_HOLD_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
+
+const DECIDE_WITHIN_MS = TIMING.decideWithinMs;
 import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import { resumeExecution, runWorkflow, type WorkflowRunResult } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
@@ -36,7 +39,7 @@ const unsigned = 'http://n8n.test/webhook-waiting/7';
 describe('holdRepeatedPause', () => {
 	let waits: jest.SpyInstance;
 	beforeEach(() => {
-		waits = jest.spyOn(time, 'waitFor').mockResolvedValue();
+		waits = jest.spyOn(time, 'restFor').mockResolvedValue();
 	});
 	afterEach(() => waits.mockRestore());
 

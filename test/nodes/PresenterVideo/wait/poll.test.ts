@@ -1,16 +1,25 @@
-import type { INode } from 'n8n-workflow';
+import { type INode, sleep } from 'n8n-workflow';
 
-import { ReadScheduler } from '../../../../nodes/PresenterVideo/jobs/readScheduler';
+import { BudgetDeadlineError } from '../../../../nodes/PresenterVideo/schedule/budget';
+import { ReadScheduler } from '../../../../nodes/PresenterVideo/schedule/readScheduler';
 import type { ItemTools, StartedJob } from '../../../../nodes/PresenterVideo/jobs/types';
 import type { ApiClient, CallOptions } from '../../../../nodes/PresenterVideo/transport/client';
 import { waitUntilSettled } from '../../../../nodes/PresenterVideo/wait/poll';
 
-/** Tools whose client answers status reads from `statuses` in turn and records how each was queued. */
+/**
+ * Tools whose client answers status reads from `statuses` in turn and records how each was queued.
+ * Like the request budget's queue, it gives up on a read not due before its deadline.
+ */
 function toolsAnswering(statuses: string[]): { tools: ItemTools; queued: CallOptions[] } {
 	const queued: CallOptions[] = [];
 	const client = {
 		get: async (_endpoint: string, options: CallOptions = {}) => {
 			queued.push(options);
+			const { notBefore, deadline } = options;
+			if (notBefore && deadline !== undefined && notBefore.at() >= deadline) {
+				await sleep(Math.max(deadline - Date.now(), 0));
+				throw new BudgetDeadlineError();
+			}
 			return { job_id: 'run_1', status: statuses.shift() ?? 'completed' };
 		},
 	} as unknown as ApiClient;
@@ -47,12 +56,14 @@ describe('waiting for a job', () => {
 		for (const options of queued) expect(options).toMatchObject({ beforeStart: true, order: -90 });
 	});
 
-	it('queues other reads by when they are due', async () => {
+	it('queues other reads until they are due, and by when they are due', async () => {
 		const { tools, queued } = toolsAnswering([]);
 		const job = generation(90);
 		await waitUntilSettled(tools, job, { maxWaitMs: 60_000, fixedIntervalMs: 1 });
 		expect(queued[0].beforeStart).toBeFalsy();
-		expect(queued[0].order).toBeGreaterThanOrEqual(job.startedAt);
+		// No order of its own: the queue orders it by the moment it became due.
+		expect(queued[0].order).toBeUndefined();
+		expect(queued[0].notBefore?.at()).toBe(job.startedAt + 1);
 	});
 
 	it('reads the job once more at Max Wait, so a timed-out item carries its latest status', async () => {
