@@ -98,6 +98,8 @@ export const TIMING = {
 	readMsPerJob: 600,
 	/** More than n8n's own work around a `webhook()` (building the workflow before, the update after). */
 	n8nWorkMarginMs: 1 * SECOND,
+	/** A callback delivered again by a call that decided too late is answered before its decision: more than a busy n8n takes to answer. */
+	redeliveryTimeoutMs: 5 * SECOND,
 	/** Paused batches a process remembers, each until its Max Wait can have passed: the field's 24 hours after its last callback. */
 	batchMemory: { maxEntries: 10_000, keepMs: 24 * HOUR },
 

@@ -21,7 +21,7 @@ function executionResumeUrl(context: IExecuteFunctions | IWebhookFunctions): URL
  * This node's resume address: the execution's resume URL with the node id as its path. n8n 2.x
  * keeps the execution's resume token in the query, where it checks it.
  */
-export function nodeCallbackUrl(context: IExecuteFunctions): string {
+export function nodeCallbackUrl(context: IExecuteFunctions | IWebhookFunctions): string {
 	const url = executionResumeUrl(context);
 	url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(context.getNode().id)}`;
 	return url.toString();

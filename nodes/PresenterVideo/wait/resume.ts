@@ -8,7 +8,7 @@ import { BudgetDeadlineError } from '../schedule/budget';
 import { type ApiClient, createApiClient } from '../transport/client';
 import { restFor } from '../schedule/time';
 import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
-import { n8nVouchesForCallbacks } from './callbackUrl';
+import { n8nVouchesForCallbacks, nodeCallbackUrl } from './callbackUrl';
 import { decisionBoundMs } from './pauseHold';
 import { TIMING } from '../timing';
 
@@ -109,7 +109,7 @@ async function readWaitingJob(
  * webhook process: a status read or a wait there would widen that window, and there a callback
  * that finds a job completed after its own, whose callback did not come to this process, leaves the
  * batch to that job's callback. A call that cannot decide within its batch's bound resumes nothing
- * (`pauseHold.ts`): the batch waits for its next callback, or Max Wait.
+ * (`pauseHold.ts`) and delivers its callback again, so a new call decides.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
@@ -170,14 +170,48 @@ interface Decision {
 	clientOf: () => Promise<ApiClient>;
 }
 
+/** Marks a callback this node delivered again: it is not delivered a third time. */
+const DELIVERED_AGAIN = 'x-presenter-video-delivered-again';
+
+/**
+ * A call that could not decide within its bound hands nothing to n8n (`pauseHold.ts`), but with
+ * one delivery per callback its batch would then wait for Max Wait. So it delivers its callback
+ * again, once, to this node's resume address: n8n loads the execution afresh (a call to a node no
+ * longer waiting there is answered by n8n, or 404 here), and the new call decides within a bound of
+ * its own, at once when this process learnt every job's end. That call answers before deciding;
+ * its answer is awaited, so nothing of this call runs on after it returns.
+ */
+async function deliverAgain(context: IWebhookFunctions): Promise<IWebhookResponseData> {
+	if (context.getHeaderData()[DELIVERED_AGAIN] === undefined) {
+		try {
+			await context.helpers.httpRequest({
+				method: 'POST',
+				url: nodeCallbackUrl(context),
+				body: context.getBodyData(),
+				json: true,
+				headers: { [DELIVERED_AGAIN]: '1' },
+				timeout: TIMING.redeliveryTimeoutMs,
+				ignoreHttpStatusErrors: true,
+			});
+		} catch (error) {
+			context.logger.warn(
+				`Presenter Video: a callback that decided too late could not be delivered again (${(error as Error).message}); the batch waits for its next callback or Max Wait`,
+			);
+		}
+	}
+	return { noWebhookResponse: true };
+}
+
 /**
  * Reads the batch's jobs that no callback here accounted for, and hands every item's final state to
- * n8n once all have ended, by the call's deadline. Runs in turn with the other calls about the batch
- * in this process. What it read stays known here for the batch's next callback.
+ * n8n once all have ended, by the call's deadline; past it, the callback is delivered again. Runs
+ * in turn with the other calls about the batch in this process. What it read stays known here for
+ * the batch's next callback.
  */
 async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Promise<IWebhookResponseData> {
 	const { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy, clientOf } = decision;
-	if (memory.resumed || Date.now() > decideBy) return { noWebhookResponse: true };
+	if (memory.resumed) return { noWebhookResponse: true };
+	if (Date.now() > decideBy) return await deliverAgain(context);
 	const read = async (job: WaitingJob) =>
 		await (await clientOf()).get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), { deadline: decideBy });
 	let ended: Map<number, ServiceJob> | undefined;
@@ -187,10 +221,10 @@ async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Pr
 			async (job) => await readWaitingJob(memory, job, read),
 		);
 	} catch (error) {
+		// No room in the rate limit before the bound: a delivery later may find some.
+		if (error instanceof BudgetDeadlineError) return await deliverAgain(context);
 		// The node keeps waiting: the next callback reads again, Max Wait bounds the wait.
-		if (!(error instanceof BudgetDeadlineError)) {
-			context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
-		}
+		context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
 		return { noWebhookResponse: true };
 	}
 	if (!ended) return { noWebhookResponse: true };
@@ -200,7 +234,7 @@ async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Pr
 		if (completedLater(elsewhere, ended, endedByCallback)) return { noWebhookResponse: true };
 	}
 	// Too late to resume safely: the execution may wait elsewhere by now (pauseHold.ts).
-	if (Date.now() > decideBy) return { noWebhookResponse: true };
+	if (Date.now() > decideBy) return await deliverAgain(context);
 	markResumed(memory);
 	const simplify = context.getNodeParameter('simplify', true) as boolean;
 	return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };

@@ -8,6 +8,7 @@ import { exampleScriptReviewScenario } from './example-script-review';
 import { exampleSpreadsheetEditorScenario } from './example-spreadsheet-editor';
 import { exampleSpreadsheetSocialScenario } from './example-spreadsheet-social';
 import { lateCallbackScenario } from './late-callback';
+import { lateDecisionScenario } from './late-decision';
 import { mcpToolsScenario } from './mcp-tools';
 import { pausedFailureScenario } from './paused-failure';
 import { pausedThenWaitNodeScenario } from './paused-then-wait-node';
@@ -33,6 +34,7 @@ export const allScenarios: Scenario[] = [
 	pausedTwiceScenario,
 	lateCallbackScenario,
 	pausedFailureScenario,
+	lateDecisionScenario,
 	workflowShapesScenario,
 	workflowShapesCodeScenario,
 	subWorkflowWaitNodeScenario,

@@ -78,3 +78,11 @@ export const pausedFailure = tagged('E2ePausedFail01', 'e2e-paused-failure', '0c
 		maxWaitMinutes: failingMaxWaitMinutes,
 	}),
 ]);
+
+export const lateDecisionName = 'Generate decided late';
+export const lateDecisionId = nodeId(lateDecisionName);
+
+/** Generate paused for callbacks whose job fails: its callback is read before the batch goes on. */
+export const lateDecision = tagged('E2eLateDecide01', 'e2e-late-decision', '0c1d2e3f-0043-4a00-8000-00000000e503', [
+	pausingGenerate(lateDecisionName, `={{ $json.prompt + ' ${failMarker(failingCode)}' }}`),
+]);

@@ -155,6 +155,29 @@ describe('Wait for Completion: Pause Until the Service Calls Back', () => {
 		});
 	});
 
+	it('delivers its callback again when it decides past its bound, so the batch goes on within seconds', async () => {
+		// The read after the moment of grace, slower than what the bound leaves.
+		sandbox.configure({
+			faults: [{ path: 'generation/status', kind: 'slow', delayMs: DECIDE_WITHIN_MS - CALLBACK_GRACE_MS + 500 }],
+		});
+		try {
+			const callsBefore = waiting.calls.length;
+			const paused = await runPresenterVideo(sandbox, {
+				parameters: { ...generate, prompt: `Coffee ${failMarker('MEDIA_PROCESSING_FAILED')}` },
+				urls: waiting,
+			});
+			const jobId = String(paused.output[0].json.jobId);
+			const resumed = await waiting.nextResume();
+			expect(resumed.outputOf('Presenter Video')[0].json).toMatchObject({ status: 'failed' });
+			// The service's callback, decided too late, then the node's own delivery of it, which resumed.
+			expect(waiting.calls.slice(callsBefore).map((call) => call.status)).toEqual([200, 200]);
+			// Read once, by the call that decided too late; the new call knew the job's end.
+			expect(apiRequests(sandbox, `/generation/status/${jobId}`)).toHaveLength(1);
+		} finally {
+			sandbox.configure({ faults: [] });
+		}
+	});
+
 	it('passes the job id on when Max Wait passes without a callback', async () => {
 		sandbox.configure({ timings: { generationMs: 60_000, exportMs: 300 } });
 		try {
