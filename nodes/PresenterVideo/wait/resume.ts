@@ -12,6 +12,9 @@ import { n8nVouchesForCallbacks, nodeCallbackUrl } from './callbackUrl';
 import { decisionBoundMs } from './pauseHold';
 import { TIMING } from '../timing';
 
+/** Marks a callback this node delivered again: it is not delivered a third time. */
+const DELIVERED_AGAIN = 'x-presenter-video-delivered-again';
+
 function callbackJobId(body: unknown): string | undefined {
 	const jobId = (body as { job_id?: unknown } | undefined)?.job_id;
 	return typeof jobId === 'string' && jobId.trim() !== '' ? jobId : undefined;
@@ -132,7 +135,9 @@ export async function resumeFromCallback(
 	// This pause's own memory: a node paused again in the same execution waits with other jobs.
 	const batch = batchKey(context.getExecutionId(), context.getNode().id, jobs[0].jobId);
 	const memory = batchMemory(batch);
-	const callback = ++memory.callbacks;
+	// A callback this node delivered again is not a new one: a callback of the batch waiting out its
+	// moment of grace still decides.
+	const callback = context.getHeaderData()[DELIVERED_AGAIN] === undefined ? ++memory.callbacks : memory.callbacks;
 	memory.calledBack.add(jobId);
 	const completion = reportedCompletion(kind, body);
 	if (completion) memory.ended.set(jobId, completion);
@@ -169,9 +174,6 @@ interface Decision {
 	/** The client the call reads with, built once, when first needed. */
 	clientOf: () => Promise<ApiClient>;
 }
-
-/** Marks a callback this node delivered again: it is not delivered a third time. */
-const DELIVERED_AGAIN = 'x-presenter-video-delivered-again';
 
 /**
  * A call that could not decide within its bound hands nothing to n8n (`pauseHold.ts`), but with

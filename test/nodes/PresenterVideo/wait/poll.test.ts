@@ -10,11 +10,11 @@ import { waitUntilSettled } from '../../../../nodes/PresenterVideo/wait/poll';
  * Tools whose client answers status reads from `statuses` in turn and records how each was queued.
  * Like the request budget's queue, it gives up on a read not due before its deadline.
  */
-function toolsAnswering(statuses: string[]): { tools: ItemTools; queued: CallOptions[] } {
-	const queued: CallOptions[] = [];
+function toolsAnswering(statuses: string[]): { tools: ItemTools; queued: Array<CallOptions & { dueAt?: number }> } {
+	const queued: Array<CallOptions & { dueAt?: number }> = [];
 	const client = {
 		get: async (_endpoint: string, options: CallOptions = {}) => {
-			queued.push(options);
+			queued.push({ ...options, dueAt: options.notBefore?.at() });
 			const { notBefore, deadline } = options;
 			if (notBefore && deadline !== undefined && notBefore.at() >= deadline) {
 				await sleep(Math.max(deadline - Date.now(), 0));
@@ -63,7 +63,7 @@ describe('waiting for a job', () => {
 		expect(queued[0].beforeStart).toBeFalsy();
 		// No order of its own: the queue orders it by the moment it became due.
 		expect(queued[0].order).toBeUndefined();
-		expect(queued[0].notBefore?.at()).toBe(job.startedAt + 1);
+		expect(queued[0].dueAt).toBe(job.startedAt + 1);
 	});
 
 	it('reads the job once more at Max Wait, so a timed-out item carries its latest status', async () => {
