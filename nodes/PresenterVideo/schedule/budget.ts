@@ -139,8 +139,10 @@ export class RequestBudget {
 				for (const key of request.notBefore.keys ?? []) this.keyed(key).add(entry);
 				this.rest(entry, request.notBefore.at());
 			} else this.ready(entry);
+			// An entry resting past the timer changes nothing before it fires: a batch's thousands
+			// of reads that rest for minutes cost no turn each.
+			if (!this.timer || entry.restUntil === undefined || entry.restUntil < this.timer.at) this.serveSoon();
 		});
-		this.serveSoon();
 		return await permit;
 	}
 
@@ -182,7 +184,7 @@ export class RequestBudget {
 		if (entry.restUntil !== undefined) {
 			entry.order ??= entry.restUntil;
 			entry.restUntil = undefined;
-			for (const key of entry.notBefore?.keys ?? []) this.restingUnder.get(key)?.delete(entry);
+			this.unkey(entry);
 		}
 		this.laneOf(entry.lane).ready.push(entry);
 		if (entry.deadline !== undefined) this.deadlines.push(entry);
@@ -214,7 +216,11 @@ export class RequestBudget {
 		for (const lane of this.lanes.values()) {
 			const entry = RequestBudget.first(lane.ready);
 			if (!entry) continue;
-			if (!best || lane.servedSeq < best.lane.servedSeq || (lane.servedSeq === best.lane.servedSeq && before(entry, best.entry)))
+			if (
+				!best ||
+				lane.servedSeq < best.lane.servedSeq ||
+				(lane.servedSeq === best.lane.servedSeq && before(entry, best.entry))
+			)
 				best = { lane, entry };
 		}
 		return best?.entry;
@@ -238,8 +244,13 @@ export class RequestBudget {
 	private settle(entry: Entry, permit: Permit | undefined): void {
 		entry.done = true;
 		this.living.delete(entry);
-		for (const key of entry.notBefore?.keys ?? []) this.restingUnder.get(key)?.delete(entry);
+		this.unkey(entry);
 		entry.grant(permit);
+	}
+
+	/** No `reconsider` asks the entry again: it waits for room, or has left. */
+	private unkey(entry: Entry): void {
+		for (const key of entry.notBefore?.keys ?? []) this.restingUnder.get(key)?.delete(entry);
 	}
 
 	/**
@@ -253,7 +264,8 @@ export class RequestBudget {
 			if (mark.entry.deadline !== undefined && now >= mark.entry.deadline) this.settle(mark.entry, undefined);
 			else this.ready(mark.entry);
 		}
-		for (let soonest = RequestBudget.first(this.deadlines); soonest?.deadline !== undefined && now >= soonest.deadline; ) {
+		let soonest = RequestBudget.first(this.deadlines);
+		while (soonest?.deadline !== undefined && now >= soonest.deadline) {
 			this.deadlines.pop();
 			this.settle(soonest, undefined);
 			soonest = RequestBudget.first(this.deadlines);

@@ -53,7 +53,7 @@ export class RateRule {
 	/** When the service last answered, and the calls that may fly at once. */
 	private heardAt = -Infinity;
 	private flightCap = 1;
-	inFlight = 0;
+	private inFlight = 0;
 	/** The part of the limit our calls are spaced at while others use the window. */
 	private pace = 1;
 	private sent = 0;

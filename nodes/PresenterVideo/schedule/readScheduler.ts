@@ -29,10 +29,6 @@ interface TimeBounds {
 	finished?: number;
 }
 
-function scheduledInterval(kind: JobKind, elapsedMs: number): number {
-	return pollInterval(kind, elapsedMs);
-}
-
 function longestInterval(kind: JobKind): number {
 	const steps = JOB_KINDS[kind].schedule;
 	return steps[steps.length - 1].everyMs;
@@ -171,7 +167,7 @@ export class ReadScheduler {
 	 */
 	nextReadAt(entry: ScheduledRead, fixedIntervalMs?: number): number {
 		const last = entry.lastReadAt ?? entry.startedAt;
-		const scheduled = last + (fixedIntervalMs ?? scheduledInterval(entry.kind, last - entry.startedAt));
+		const scheduled = last + (fixedIntervalMs ?? pollInterval(entry.kind, last - entry.startedAt));
 		const perSize = this.expectedPerSize(entry.kind);
 		const pioneer = this.searching(entry.kind) && this.isPioneer(entry);
 		if (perSize !== undefined) {
@@ -182,10 +178,7 @@ export class ReadScheduler {
 			return pioneer ? Math.min(expected, scheduled) : expected;
 		}
 		if (pioneer) return scheduled;
-		const longestRest = Math.max(
-			fixedIntervalMs ?? longestInterval(entry.kind),
-			this.fairShareMs() / restingShare,
-		);
+		const longestRest = Math.max(fixedIntervalMs ?? longestInterval(entry.kind), this.fairShareMs() / restingShare);
 		return Math.max(scheduled, last + longestRest);
 	}
 }

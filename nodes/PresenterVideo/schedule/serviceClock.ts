@@ -36,10 +36,6 @@ export class ServiceClock {
 		return localMs + this.offsetMs;
 	}
 
-	localTime(serviceMs: number): number {
-		return serviceMs - this.offsetMs;
-	}
-
 	/**
 	 * The first local moment that is surely at or after `serviceMs` on the service's clock, however
 	 * far ahead within its bounds the clock is: a call sent back early is refused and counted again.
