@@ -73,12 +73,12 @@ export function checkUncappedItems(
 	batchGuard: number,
 	unbounded?: ItemBilling['unbounded'],
 ): CreditCapExceeded | undefined {
-	const itemIndex = startingIndexes.find((index) => (billings[index]?.likelyCredits ?? 0) > UNCAPPED_ITEM_CREDITS);
+	const itemIndex = startingIndexes.find((index) => (billings[index]?.likely ?? 0) > UNCAPPED_ITEM_CREDITS);
 	const billing = itemIndex === undefined ? undefined : billings[itemIndex];
 	if (itemIndex === undefined || billing === undefined) return undefined;
 	return {
 		itemIndex,
-		message: `Item ${itemIndex} would cost about ${roundCredits(billing.likelyCredits)} credits, more than an item may without Max Credits per Execution (${UNCAPPED_ITEM_CREDITS})`,
+		message: `Item ${itemIndex} would cost about ${roundCredits(billing.likely)} credits, more than an item may without Max Credits per Execution (${UNCAPPED_ITEM_CREDITS})`,
 		description: `Nothing was started. The estimate counts ${billing.basis}, ${CODE_READING}. The service bounds a prompt's duration (600 s, ${UNCAPPED_ITEM_CREDITS} credits) but not a script's length or the number of animated images, and bills whatever it accepts. ${
 			unbounded === undefined
 				? `To run it, add Max Credits per Execution in the node's Options and set it to at least ${Math.ceil(batchGuard)}: the cap counts every item, and what the node cannot know at its dearest.`
@@ -135,7 +135,7 @@ export function settleCredits(
 		const billing = billings[itemIndex];
 		for (const item of items) {
 			if (billing === undefined || item.json.error !== undefined) continue;
-			item.json.estimatedCredits = billing.likelyCredits;
+			item.json.estimatedCredits = billing.likely;
 			if (item.json.reusedJob === 'idempotencyKey') {
 				tally.reused++;
 				continue;
@@ -143,7 +143,7 @@ export function settleCredits(
 			const cost = actualCost(item.json);
 			if (cost === undefined) {
 				tally.unfinished++;
-				tally.pendingEstimate += billing.likelyCredits;
+				tally.pendingEstimate += billing.likely;
 			} else {
 				tally.finished++;
 				tally.billed += cost;
@@ -155,8 +155,8 @@ export function settleCredits(
 	context.addExecutionHints({ message: creditsHint(tally), location: 'outputPane' });
 }
 
-function jobs(count: number): string {
-	return count === 1 ? '1 job' : `${count} jobs`;
+function counted(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /**
@@ -175,12 +175,12 @@ export function creditsHint({ billed, finished, unfinished, pendingEstimate, reu
 	}
 	if (unfinished > 0) {
 		parts.push(
-			`${jobs(unfinished)} still running: estimated ${roundCredits(pendingEstimate)} credits more (estimatedCredits in the output, ${CODE_READING}); the service reports the cost when a job ends.`,
+			`${counted(unfinished, 'job')} still running: estimated ${roundCredits(pendingEstimate)} credits more (estimatedCredits in the output, ${CODE_READING}); the service reports the cost when a job ends.`,
 		);
 	}
 	if (reused > 0)
 		parts.push(
-			`${jobs(reused)} reused by Idempotency Key ${reused === 1 ? 'was' : 'were'} paid for by an earlier run.`,
+			`${counted(reused, 'job')} reused by Idempotency Key ${reused === 1 ? 'was' : 'were'} paid for by an earlier run.`,
 		);
 	return parts.join(' ');
 }
@@ -195,19 +195,15 @@ interface CreditCapExceeded {
 	itemIndex?: number;
 }
 
-/**
- * Undefined when the batch fits under the cap (or no cap is set); otherwise the error to throw
- * before any start is sent.
- */
+/** The error to throw before any start is sent when the batch is over the cap; undefined when it fits or no cap is set. */
 export function checkCreditCap(
 	estimatedTotal: number,
 	maxCredits: number | undefined,
 	startCount: number,
 ): CreditCapExceeded | undefined {
 	if (maxCredits === undefined || estimatedTotal <= maxCredits) return undefined;
-	const starts = startCount === 1 ? '1 start' : `${startCount} starts`;
 	return {
 		message: `Estimated cost of ${estimatedTotal} credits is over Max Credits per Execution (${maxCredits})`,
-		description: `Nothing was started. The ${starts} of this execution could cost up to ${estimatedTotal} credits, counting what the node cannot know at its dearest and the dearer of the service's documented and actual rules. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
+		description: `Nothing was started. The ${counted(startCount, 'start')} of this execution could cost up to ${estimatedTotal} credits, counting what the node cannot know at its dearest and the dearer of the service's documented and actual rules. To run them, raise Max Credits per Execution (in the node's Options) to at least ${Math.ceil(estimatedTotal)}, or clear it to remove the cap; or send fewer or shorter videos.`,
 	};
 }

@@ -1,16 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isUnset } from '../input/validation';
 import { LIMITS } from '../service/limits';
 import {
 	avatarCredits,
 	baseExportCredits,
 	DEAREST_AVATAR_MODEL,
-	dearestGenerationCredits,
 	generationCredits,
 	highResolutionCredits,
 	isAvatarModel,
 	isCodeHighResolution,
-	isDearestHighResolution,
+	isHighResolution,
 	roundCredits,
 } from './rules';
 
@@ -60,11 +60,6 @@ const FRAME_SIZES: Record<string, { width: number; height: number }> = {
 /** A video's own frame may be anything the service allows. */
 const LARGEST_FRAME = { width: LIMITS.maxPixels, height: LIMITS.maxPixels };
 
-function has(body: IDataObject, field: string): boolean {
-	const value = body[field];
-	return value !== undefined && value !== null && value !== '';
-}
-
 function countWords(text: string): number {
 	const trimmed = text.trim();
 	return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
@@ -75,11 +70,11 @@ function countWords(text: string): number {
  * a script (at a slow voice's rate for a guard, a usual one for the estimate shown).
  */
 export function generationSeconds(body: IDataObject, assumptions: string[] = [], guard = true): number {
-	if (has(body, 'script')) {
+	if (!isUnset(body.script)) {
 		const rate = guard ? SLOW_WORDS_PER_SECOND : SPOKEN_WORDS_PER_SECOND;
 		return Math.ceil(countWords(String(body.script)) / rate);
 	}
-	if (has(body, 'prompt') && typeof body.duration === 'number') return body.duration;
+	if (!isUnset(body.prompt) && typeof body.duration === 'number') return body.duration;
 	assumptions.push(
 		`Video length unknown before generation (voice or avatar media): counted as the longest allowed, ${LONGEST_VIDEO_SECONDS} s.`,
 	);
@@ -92,9 +87,9 @@ function thousands(value: number): string {
 
 /** What the likely estimate of a generation counts. */
 function generationBasis(body: IDataObject, likelySeconds: number, images: number): string {
-	const video = has(body, 'script')
+	const video = !isUnset(body.script)
 		? `a video of about ${thousands(likelySeconds)} s from a script of ${thousands(countWords(String(body.script)))} words (${SPOKEN_WORDS_PER_SECOND * 60} words a minute)`
-		: has(body, 'prompt') && typeof body.duration === 'number'
+		: !isUnset(body.prompt) && typeof body.duration === 'number'
 			? `a ${thousands(likelySeconds)}-s video`
 			: `a video as long as its recording, counted as ${LONGEST_VIDEO_SECONDS} s`;
 	return images > 0 ? `${video} with ${images} animated image${images === 1 ? '' : 's'}` : video;
@@ -107,7 +102,7 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	const likelySeconds = generationSeconds(body, [], false);
 	let images = 0;
 	let unbounded: CreditEstimate['unbounded'];
-	if (!has(body, 'script') && !(has(body, 'prompt') && typeof body.duration === 'number')) {
+	if (isUnset(body.script) && !(!isUnset(body.prompt) && typeof body.duration === 'number')) {
 		unbounded = {
 			problem: 'the video’s length follows the voice or avatar recording, which the node cannot know before generation',
 			fix: 'Give a script or a prompt with a duration, or clear Max Credits per Execution.',
@@ -127,7 +122,8 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 		}
 	}
 	return {
-		credits: dearestGenerationCredits(seconds, images),
+		// A guard takes the dearer of the two readings.
+		credits: Math.max(generationCredits(seconds, images, 'contract'), generationCredits(seconds, images, 'code')),
 		likely: generationCredits(likelySeconds, images, 'code'),
 		assumptions,
 		reading: CODE_READING,
@@ -153,9 +149,7 @@ function exportFrame(body: IDataObject, video: ExportedVideo): { width: number; 
 	const format = typeof body.format === 'string' ? body.format : undefined;
 	if (format === 'custom') return { width: Number(body.width), height: Number(body.height) };
 	if (format !== undefined && FRAME_SIZES[format]) return FRAME_SIZES[format];
-	if (video.width !== undefined && video.height !== undefined) {
-		return { width: video.width, height: video.height };
-	}
+	if (video.width !== undefined && video.height !== undefined) return { width: video.width, height: video.height };
 	return video.format === undefined ? undefined : FRAME_SIZES[video.format];
 }
 
@@ -183,25 +177,22 @@ function exportCredits(
 		);
 	}
 	const format = exportFormat(body, video);
+	// A guard counts a frame high resolution by either reading, so a custom 1080x1920 counts (the code's literal reading).
 	const high =
 		frame !== undefined &&
-		(guard
-			? isDearestHighResolution(format, frame.width, frame.height)
-			: isCodeHighResolution(format, frame.width, frame.height));
-	const highResolution = frame ? highResolutionCredits(frame.width, frame.height, seconds, high) : 0;
+		(isCodeHighResolution(format, frame.width, frame.height) || (guard && isHighResolution(frame.width, frame.height)));
+	const highResolution = high ? highResolutionCredits(seconds) : 0;
 
-	let avatar = 0;
 	const chosen = isAvatarModel(body.avatar_model) ? body.avatar_model : undefined;
 	const mayHaveAvatar = guard ? video.hasAvatar !== false : video.hasAvatar === true;
 	const model = chosen ?? (mayHaveAvatar ? (guard ? DEAREST_AVATAR_MODEL : 'premium') : undefined);
-	if (model !== undefined) {
-		if (chosen === undefined && guard) {
-			assumptions.push(`Avatar model chosen by the service: counted as ${DEAREST_AVATAR_MODEL}, the dearest.`);
-		}
-		if (video.avatarSeconds === undefined && guard)
-			assumptions.push('Avatar visibility unknown: counted as the whole video.');
-		avatar = avatarCredits(model, video.avatarSeconds ?? seconds, guard ? 'contract' : 'code');
+	if (model === undefined) return roundCredits(base + highResolution);
+	if (chosen === undefined && guard) {
+		assumptions.push(`Avatar model chosen by the service: counted as ${DEAREST_AVATAR_MODEL}, the dearest.`);
 	}
+	if (video.avatarSeconds === undefined && guard)
+		assumptions.push('Avatar visibility unknown: counted as the whole video.');
+	const avatar = avatarCredits(model, video.avatarSeconds ?? seconds, guard ? 'contract' : 'code');
 	return roundCredits(base + highResolution + avatar);
 }
 

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readOptions } from '../input/fields';
 import { literalExpressionError, literalExpressionIn } from '../input/literalExpressions';
-import { checkMaxLength, checkNumberInRange, optionalText } from '../input/validation';
+import { checkMaxLength, checkNumberInRange, isUnset, optionalText } from '../input/validation';
 import type { CreditEstimate, ExportedVideo } from './estimate';
 import { DEFAULT_RETENTION_HOURS } from './ledger';
 import { TIMING } from '../timing';
@@ -61,22 +62,14 @@ export const videoLengthBoundField: INodeProperties = {
 };
 
 export function readVideoLengthBound(context: IExecuteFunctions, itemIndex: number): number | undefined {
-	const value = (context.getNodeParameter('options', itemIndex, {}) as IDataObject).videoLengthBound;
+	const value = readOptions(context, itemIndex).videoLengthBound;
 	return isUnset(value)
 		? undefined
 		: checkNumberInRange('Video Length at Most (Seconds)', value, 1, MAX_VIDEO_SECONDS, 'seconds');
 }
 
-/** What the router needs of an item that bills. */
-export interface ItemBilling {
-	/** What Max Credits is checked against: the unknowns at their dearest. */
-	credits: number;
-	/** What is shown: the likelier reading (see estimate.ts). */
-	likelyCredits: number;
-	/** What the likely figure counts, in words. */
-	basis: string;
-	/** Set when nothing bounds the item's cost: refused under a cap. */
-	unbounded?: CreditEstimate['unbounded'];
+/** What the router needs of an item that bills: its estimate (see estimate.ts) and its billing options. */
+export interface ItemBilling extends Pick<CreditEstimate, 'credits' | 'likely' | 'basis' | 'unbounded'> {
 	idempotencyKey?: string;
 	/** Max Credits per Execution; unset means no cap. The first item's value holds for the batch. */
 	maxCredits?: number;
@@ -102,12 +95,7 @@ function sortedJson(value: unknown): string {
 
 /** An object or list mapped as key would be "[object Object]" for every item: keyed by its sorted JSON instead. */
 function readIdempotencyKey(value: unknown): string | undefined {
-	const text =
-		typeof value === 'object' && value !== null
-			? sortedJson(value)
-			: isUnset(value)
-				? undefined
-				: optionalText(value, KEY_FIELD);
+	const text = typeof value === 'object' && value !== null ? sortedJson(value) : optionalText(value, KEY_FIELD);
 	if (text === undefined) return undefined;
 	// Left as text, `{{ $json.id }}` would be one key for every item: all would share one job.
 	const expression = literalExpressionIn(text);
@@ -115,17 +103,12 @@ function readIdempotencyKey(value: unknown): string | undefined {
 	return checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
 }
 
-function isUnset(value: unknown): boolean {
-	return value === undefined || value === null || value === '';
-}
-
 /** Reads and checks an item's billing options, with the estimate of what its starts cost. */
 export function readItemBilling(context: IExecuteFunctions, itemIndex: number, estimate: CreditEstimate): ItemBilling {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = options;
+	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = readOptions(context, itemIndex);
 	return {
 		credits: estimate.credits,
-		likelyCredits: estimate.likely,
+		likely: estimate.likely,
 		basis: estimate.basis,
 		unbounded: estimate.unbounded,
 		idempotencyKey: readIdempotencyKey(idempotencyKey),

@@ -15,7 +15,7 @@ import { TIMING } from '../timing';
  */
 
 /** The store writes one list per node; the newest entries are kept. */
-const MAX_ENTRIES = TIMING.rememberedStarts;
+const STORE_OPTIONS = { mode: 'entries', maxEntries: TIMING.rememberedStarts } as const;
 
 /** One start's place in this batch's memory: Create starts a generation and an export with one key. */
 function slotOf(kind: JobKind, key: string): string {
@@ -46,13 +46,10 @@ export class KeyMemory {
 	async startsAgain(kind: JobKind, key: string): Promise<boolean> {
 		const window = Math.floor(this.now() / this.retentionMs);
 		const values = [this.valueOf(kind, key, window), this.valueOf(kind, key, window - 1)];
-		const check = this.queue.then(
-			async () =>
-				await this.context.helpers.checkProcessedAndRecord(values, 'node', { mode: 'entries', maxEntries: MAX_ENTRIES }),
-		);
-		this.queue = check.catch(() => undefined);
 		try {
-			const recorded = await check;
+			const recorded = await this.inTurn(
+				async () => await this.context.helpers.checkProcessedAndRecord(values, 'node', STORE_OPTIONS),
+			);
 			this.added.set(slotOf(kind, key), recorded.new);
 			if (recorded.processed.length === 0) return false;
 			this.forgotten.set(slotOf(kind, key), key);
@@ -72,12 +69,15 @@ export class KeyMemory {
 		this.added.delete(slot);
 		this.forgotten.delete(slot);
 		if (values.length === 0) return;
-		const removal = this.queue.then(
-			async () =>
-				await this.context.helpers.removeProcessed(values, 'node', { mode: 'entries', maxEntries: MAX_ENTRIES }),
-		);
-		this.queue = removal.catch(() => undefined);
-		await this.queue;
+		const removal = this.inTurn(async () => await this.context.helpers.removeProcessed(values, 'node', STORE_OPTIONS));
+		await removal.catch(() => undefined);
+	}
+
+	/** Runs `call` once this batch's earlier calls to the store are done. */
+	private async inTurn<T>(call: () => Promise<T>): Promise<T> {
+		const turn = this.queue.then(call);
+		this.queue = turn.catch(() => undefined);
+		return await turn;
 	}
 
 	/** The hint for the output pane once the batch is done, if a key's job ID was gone. */

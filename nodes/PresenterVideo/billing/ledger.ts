@@ -50,11 +50,6 @@ export const DEFAULT_RETENTION_HOURS = TIMING.startRetentionHours.default;
 
 const LEDGER_FIELD = 'startLedger';
 
-/** The ledger of one node in the workflow's global static data: by id, which a rename keeps. */
-export function ledgerField(nodeId: string): string {
-	return `${LEDGER_FIELD}:${nodeId}`;
-}
-
 const RETRY_PREFIX = 'retry:';
 
 export class StartLedger {
@@ -76,9 +71,9 @@ export class StartLedger {
 	}
 
 	/** The ledger of the running node, in the workflow's static data under the node's id. */
-	static forNode(context: IExecuteFunctions, retentionHours = DEFAULT_RETENTION_HOURS, now = Date.now()): StartLedger {
+	static forNode(context: IExecuteFunctions, retentionHours = DEFAULT_RETENTION_HOURS): StartLedger {
 		const store = context.getWorkflowStaticData('global');
-		const field = ledgerField(context.getNode().id);
+		const field = `${LEDGER_FIELD}:${context.getNode().id}`;
 		// Keys an earlier version kept under the node's name move to its id.
 		const byName = context.getWorkflowStaticData('node');
 		if (typeof byName[LEDGER_FIELD] === 'object' && byName[LEDGER_FIELD] !== null) {
@@ -88,7 +83,7 @@ export class StartLedger {
 		const scope = {
 			executionId: context.getExecutionId(),
 			runIndex: context.getWorkflowDataProxy(0).$runIndex,
-			now,
+			now: Date.now(),
 			retentionMs: retentionHours * 3_600_000,
 		};
 		return new StartLedger(store, scope, field);

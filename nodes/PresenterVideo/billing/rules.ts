@@ -44,21 +44,9 @@ export function codeGenerationBlocks(durationSeconds: number): number {
 	return Math.max(1, Math.ceil(counted / BLOCK_SECONDS));
 }
 
-export function generationCredits(
-	durationSeconds: number,
-	animatedImages: number,
-	reading: CostReading = 'contract',
-): number {
+export function generationCredits(durationSeconds: number, animatedImages: number, reading: CostReading): number {
 	const blocks = reading === 'code' ? codeGenerationBlocks(durationSeconds) : generationBlocks(durationSeconds);
 	return roundCredits(blocks * GENERATION_CREDITS_PER_BLOCK + animatedImages * CREDITS_PER_ANIMATED_IMAGE);
-}
-
-/** The dearer of the two readings, for a guard. */
-export function dearestGenerationCredits(durationSeconds: number, animatedImages: number): number {
-	return Math.max(
-		generationCredits(durationSeconds, animatedImages, 'contract'),
-		generationCredits(durationSeconds, animatedImages, 'code'),
-	);
 }
 
 /** Export components bill every started 30 seconds of the video. */
@@ -88,15 +76,8 @@ export function isCodeHighResolution(format: string | undefined, width: number, 
 	return format === 'custom' && (width > 1920 || height > 1080);
 }
 
-/** For a guard: high resolution by either reading, so a custom 1080x1920 counts (the code's literal reading). */
-export function isDearestHighResolution(format: string | undefined, width: number, height: number): boolean {
-	return isHighResolution(width, height) || isCodeHighResolution(format, width, height);
-}
-
-export function highResolutionCredits(width: number, height: number, durationSeconds: number, high?: boolean): number {
-	return (high ?? isHighResolution(width, height))
-		? roundCredits(exportBlocks(durationSeconds) * HIGH_RESOLUTION_CREDITS_PER_BLOCK)
-		: 0;
+export function highResolutionCredits(durationSeconds: number): number {
+	return roundCredits(exportBlocks(durationSeconds) * HIGH_RESOLUTION_CREDITS_PER_BLOCK);
 }
 
 const AVATAR_CREDITS_PER_SECOND: Record<AvatarModel, number> = {
@@ -120,7 +101,7 @@ export function isAvatarModel(value: unknown): value is AvatarModel {
 }
 
 /** Veo models bill whole 8-second segments of avatar visibility; the others bill seconds. */
-export function avatarCredits(model: AvatarModel, avatarSeconds: number, reading: CostReading = 'contract'): number {
+export function avatarCredits(model: AvatarModel, avatarSeconds: number, reading: CostReading): number {
 	const billedSeconds = model.startsWith('veo-')
 		? Math.ceil(avatarSeconds / SEGMENT_SECONDS) * SEGMENT_SECONDS
 		: avatarSeconds;

@@ -43,12 +43,6 @@ const sharedStarts = new ProcessMemory<SharedStart>({
 	keepMs: MAX_RETENTION_HOURS * 60 * 60_000,
 });
 
-/** The start shared under `flightKey`, if it was made within the register's retention. */
-function sharedStart(flightKey: string, retentionMs: number, now: number): SharedStart | undefined {
-	const shared = sharedStarts.get(flightKey, now);
-	return shared !== undefined && now - shared.startedAt < retentionMs ? shared : undefined;
-}
-
 /** A 4xx answer (but a time-out), or no connection at all, means nothing was billed. */
 function certainlyRefused(error: unknown): boolean {
 	if (neverReachedService(error)) return true;
@@ -82,7 +76,9 @@ export async function startOnce(
 	const slot = { kind, itemIndex, idempotencyKey };
 	const flightKey = idempotencyKey ? JSON.stringify([register.scope, kind, idempotencyKey]) : undefined;
 	// Nothing is awaited between this look-up and the registration below, so one start wins.
-	const leader = flightKey ? sharedStart(flightKey, register.ledger.retentionMs, Date.now()) : undefined;
+	const now = Date.now();
+	const shared = flightKey ? sharedStarts.get(flightKey, now) : undefined;
+	const leader = shared && now - shared.startedAt < register.ledger.retentionMs ? shared : undefined;
 	if (leader) {
 		const { jobId } = await leader.outcome;
 		// This execution's copy of the static data may be saved last: it must hold the job too.

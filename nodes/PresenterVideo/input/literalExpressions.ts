@@ -44,10 +44,6 @@ function textsIn(value: unknown): string[] {
 
 const MAX_SHOWN = 60;
 
-function shortened(text: string): string {
-	return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 1)}…`;
-}
-
 /** The expression a text still holds as plain text, if any. */
 export function literalExpressionIn(text: string): string | undefined {
 	return LITERAL_EXPRESSION.exec(text)?.[0];
@@ -61,25 +57,25 @@ export function literalExpressionError(field: string, found: string, allowable =
 	const allow = allowable
 		? ' If the text should really contain it, turn on Allow Expression Syntax in Text in the Options.'
 		: '';
+	const shown = found.length <= MAX_SHOWN ? found : `${found.slice(0, MAX_SHOWN - 1)}…`;
 	return new InputError(
 		field,
-		`contains the expression ${shortened(found)} as plain text, which would be sent word for word`,
+		`contains the expression ${shown} as plain text, which would be sent word for word`,
 		`Switch the field to Expression (the Fixed / Expression switch above it), so n8n fills in the value.${allow}`,
 	);
 }
 
-/** Refuses a body whose text still holds n8n expression syntax, naming the field it came from. */
-export function checkNoLiteralExpressions(body: IDataObject): void {
-	for (const [key, value] of Object.entries(body)) {
+/**
+ * Refuses bodies whose text still holds n8n expression syntax, naming the field it came from,
+ * unless the item's Options allow expression syntax in text.
+ */
+export function guardLiteralExpressions(context: IExecuteFunctions, itemIndex: number, ...bodies: IDataObject[]): void {
+	if (readOptions(context, itemIndex).allowExpressionSyntax === true) return;
+	for (const [key, value] of bodies.flatMap((body) => Object.entries(body))) {
 		const found = textsIn(value)
 			.map(literalExpressionIn)
 			.find((match) => match !== undefined);
-		if (found !== undefined) throw literalExpressionError(FIELD_OF_BODY_KEY[key] ?? `Extra Body Fields (${key})`, found);
+		if (found !== undefined)
+			throw literalExpressionError(FIELD_OF_BODY_KEY[key] ?? `Extra Body Fields (${key})`, found);
 	}
-}
-
-/** The check for an item's bodies, unless its Options allow expression syntax in text. */
-export function guardLiteralExpressions(context: IExecuteFunctions, itemIndex: number, ...bodies: IDataObject[]): void {
-	if (readOptions(context, itemIndex).allowExpressionSyntax === true) return;
-	for (const body of bodies) checkNoLiteralExpressions(body);
 }

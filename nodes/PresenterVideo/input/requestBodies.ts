@@ -6,11 +6,11 @@ import {
 	checkChoice,
 	checkDuration,
 	checkMaxLength,
-	checkNumberInRange,
-	checkPixels,
 	checkVoiceFileUrl,
 	checkWebUrl,
+	checkWholeNumber,
 	InputError,
+	isUnset,
 	optionalText,
 	parseExtraFields,
 	parseUrlList,
@@ -78,19 +78,19 @@ function buildFrame(input: FrameInput, allowOriginal: boolean): IDataObject {
 	// The service refuses `horizontal` (400 invalid_format): 16:9 goes as the custom frame it stands for.
 	if (format === 'horizontal') return { format: 'custom', ...HORIZONTAL_FRAME };
 	if (format !== 'custom') return { format };
-	return { format, width: checkPixels('Width', input.width), height: checkPixels('Height', input.height) };
+	const pixels = (field: string, value: unknown) => checkWholeNumber(field, value, 1, LIMITS.maxPixels, 'pixels');
+	return { format, width: pixels('Width', input.width), height: pixels('Height', input.height) };
 }
 
-function optionalUrl(field: string, value: unknown): string | undefined {
+function optionalUrl(field: string, value: unknown, checkUrl = checkWebUrl): string | undefined {
 	const text = optionalText(value, field);
-	return text === undefined ? undefined : checkWebUrl(field, text);
+	return text === undefined ? undefined : checkUrl(field, text);
 }
 
 function buildContent(input: GenerationInput): IDataObject {
 	const voiceId = optionalText(input.voiceId, 'Voice');
 	const avatarId = optionalText(input.avatarId, 'Avatar');
-	const voiceUrlText = optionalText(input.voiceUrl, 'Voice URL');
-	const voiceUrl = voiceUrlText === undefined ? undefined : checkVoiceFileUrl('Voice URL', voiceUrlText);
+	const voiceUrl = optionalUrl('Voice URL', input.voiceUrl, checkVoiceFileUrl);
 	const avatarUrl = optionalUrl('Avatar URL', input.avatarUrl);
 
 	switch (input.inputMethod) {
@@ -140,7 +140,7 @@ function buildContent(input: GenerationInput): IDataObject {
 
 /** A switch from an expression must be a real true or false: "false" as text would turn it on. */
 function optionalSwitch(field: string, value: unknown): boolean | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+	if (isUnset(value)) return undefined;
 	if (typeof value === 'boolean') return value;
 	throw new InputError(
 		field,
@@ -154,8 +154,9 @@ function buildAnimation(input: GenerationInput): IDataObject {
 	const mode =
 		input.animateMode === undefined ? undefined : checkChoice('Animation Mode', input.animateMode, ANIMATE_MODES);
 	const maxText = input.animateImageMax;
+	const maxGiven = maxText !== undefined && maxText !== '';
 	if (!animate) {
-		if (maxText !== undefined && maxText !== '') {
+		if (maxGiven) {
 			throw new InputError(
 				'Max Images to Animate',
 				'is set but Animate Images is off',
@@ -164,21 +165,8 @@ function buildAnimation(input: GenerationInput): IDataObject {
 		}
 		return {};
 	}
-	const max =
-		maxText === undefined || maxText === ''
-			? undefined
-			: checkNumberInRange('Max Images to Animate', maxText, 0, 1000, 'images');
-	if (max !== undefined && !Number.isInteger(max)) {
-		throw new InputError('Max Images to Animate', `${max} is not a whole number`, 'Enter a whole number of images.');
-	}
+	const max = maxGiven ? checkWholeNumber('Max Images to Animate', maxText, 0, 1000, 'images') : undefined;
 	return { animate_image: true, animate_mode: mode, animate_image_max: max };
-}
-
-function buildSpaceMedia(input: GenerationInput): IDataObject {
-	return {
-		use_space_media: optionalSwitch('Use Space Media', input.useSpaceMedia),
-		save_media_to_space: optionalSwitch('Save Media to Space', input.saveMediaToSpace),
-	};
 }
 
 function buildWebSearch(input: GenerationInput): IDataObject | undefined {
@@ -198,7 +186,8 @@ export function buildGenerationBody(input: GenerationInput): IDataObject {
 		...buildFrame(input, false),
 		web_search: buildWebSearch(input),
 		...buildAnimation(input),
-		...buildSpaceMedia(input),
+		use_space_media: optionalSwitch('Use Space Media', input.useSpaceMedia),
+		save_media_to_space: optionalSwitch('Save Media to Space', input.saveMediaToSpace),
 		media_urls: listOrUndefined(parseUrlList('Media URLs', input.mediaUrls)),
 		web_urls: listOrUndefined(parseUrlList('Web URLs', input.webUrls, LIMITS.maxWebUrls)),
 		webhook_url: optionalUrl('Webhook URL', input.webhookUrl),

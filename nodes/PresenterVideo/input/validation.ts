@@ -8,6 +8,11 @@ export { InputError, toNodeError } from './inputError';
 
 /** Field checks shared by every operation; each names the field and how to fix it. */
 
+/** A field left empty: not given, null, or empty text. */
+export function isUnset(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
 /**
  * Characters that render as nothing: white space, control and format characters, every default
  * ignorable code point (zero-width, variation selectors, tags, the Hangul fillers U+115F, U+1160,
@@ -67,13 +72,9 @@ export function optionalText(value: unknown, field?: string): string | undefined
 	return field === undefined ? text : checkNameLength(field, text);
 }
 
-/** Characters as the person typing them counts them: code points, so an emoji is one, not two. */
-function characterCount(text: string): number {
-	return Array.from(text).length;
-}
-
 export function checkMaxLength(field: string, text: string, max: number): string {
-	const count = characterCount(text);
+	// Characters as the person typing them counts them: code points, so an emoji is one, not two.
+	const count = Array.from(text).length;
 	if (count > max) {
 		throw new InputError(
 			field,
@@ -107,11 +108,11 @@ export function checkDuration(field: string, value: unknown): number {
 	return checkNumberInRange(field, value, LIMITS.minDuration, LIMITS.maxDuration, 'seconds');
 }
 
-export function checkPixels(field: string, value: unknown): number {
-	const pixels = checkNumberInRange(field, value, 1, LIMITS.maxPixels, 'pixels');
-	if (!Number.isInteger(pixels))
-		throw new InputError(field, `${pixels} is not a whole number`, 'Enter a whole number of pixels.');
-	return pixels;
+export function checkWholeNumber(field: string, value: unknown, min: number, max: number, unit: string): number {
+	const number = checkNumberInRange(field, value, min, max, unit);
+	if (!Number.isInteger(number))
+		throw new InputError(field, `${number} is not a whole number`, `Enter a whole number of ${unit}.`);
+	return number;
 }
 
 export function checkWebUrl(field: string, value: string): string {
@@ -199,7 +200,7 @@ const EXTRA_EXAMPLE = 'Enter a JSON object, for example {"enable_subtitles": tru
 
 /** Extra body fields for what the form does not model: a JSON object that may not touch a modelled field. */
 export function parseExtraFields(field: string, value: unknown, rules: ExtraFieldRules): IDataObject {
-	if (value === undefined || value === null || value === '') return {};
+	if (isUnset(value)) return {};
 	const parsed = typeof value === 'string' ? parseJsonOrUndefined(value) : value;
 	if (parsed === undefined) throw new InputError(field, 'is not valid JSON', EXTRA_EXAMPLE);
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -232,13 +233,11 @@ export function parseExtraFields(field: string, value: unknown, rules: ExtraFiel
 }
 
 export function checkMinutes(field: string, value: unknown, fallback: number, max: number): number {
-	if (value === undefined || value === null || value === '') return fallback;
-	return checkNumberInRange(field, value, 0, max, 'minutes');
+	return isUnset(value) ? fallback : checkNumberInRange(field, value, 0, max, 'minutes');
 }
 
 export function checkSeconds(field: string, value: unknown, fallback: number, max: number): number {
-	if (value === undefined || value === null || value === '') return fallback;
-	return checkNumberInRange(field, value, 0, max, 'seconds');
+	return isUnset(value) ? fallback : checkNumberInRange(field, value, 0, max, 'seconds');
 }
 
 /** Like n8n's own Limit fields: a whole number, at least 1. */
