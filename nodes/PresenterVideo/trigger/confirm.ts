@@ -2,10 +2,10 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { JOB_KINDS } from '../service/jobKinds';
 import type { JobKind } from '../service/types';
-import { createApiClient, type ApiClient } from '../transport/client';
+import { createApiClient } from '../transport/client';
 import { parseErrorBody } from '../transport/errors';
 import { restFor } from '../schedule/time';
-import { type JobEvent, readError, readResult } from './event';
+import { BOTH_KINDS, type JobEvent, readOutcome } from './event';
 import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
 
 export type Confirmation =
@@ -18,8 +18,8 @@ export type Confirmation =
 const OTHER_KIND: Record<JobKind, JobKind> = { generation: 'export', export: 'generation' };
 
 /** A kind named by task or result is asked alone; a guess from the id prefix, or none, tries both. */
-export function kindsToTry(event: JobEvent): JobKind[] {
-	if (event.kind === undefined) return ['generation', 'export'];
+export function kindsToTry(event: JobEvent): readonly JobKind[] {
+	if (event.kind === undefined) return BOTH_KINDS;
 	return event.kindSource === 'prefix' ? [event.kind, OTHER_KIND[event.kind]] : [event.kind];
 }
 
@@ -46,12 +46,9 @@ export function compareWithStatus(event: JobEvent, kind: JobKind, body: Record<s
 		status: event.status,
 		kind,
 		kindSource: 'status',
+		...readOutcome(event.status, body),
 	};
 	if (event.task !== undefined) confirmed.task = event.task;
-	const result = event.status === 'completed' ? readResult(body.result) : undefined;
-	const error = event.status === 'failed' ? readError(body.error) : undefined;
-	if (result !== undefined) confirmed.result = result;
-	if (error !== undefined) confirmed.error = error;
 	return { verdict: 'confirmed', event: confirmed };
 }
 
@@ -84,22 +81,17 @@ async function lookupWithinDeadline(
 	}
 }
 
-/**
- * The event as the service reports it, the reply that ends the delivery without a start, or a
- * job whose status lags behind its callback: the service finishes it only once the delivery is
- * answered, so it is confirmed after the answer (`confirmAfterAnswer`).
- */
+/** The verdict that lets the delivery go on (a lagging job: see `confirmAfterAnswer`), or the reply that ends it. */
 export async function confirmWithService(
 	context: IWebhookFunctions,
 	event: JobEvent,
 	deadline: Deadline,
-): Promise<{ event: JobEvent & { kind: JobKind } } | { reply: ReplyName } | { lagging: JobKind }> {
+): Promise<Extract<Confirmation, { verdict: 'confirmed' | 'lagging' }> | { reply: ReplyName }> {
 	const confirmation = await confirmEvent(
 		event,
 		async (kind) => await lookupWithinDeadline(context, kind, event.jobId, deadline),
 	);
-	if (confirmation.verdict === 'confirmed') return { event: confirmation.event };
-	if (confirmation.verdict === 'lagging') return { lagging: confirmation.kind };
+	if (confirmation.verdict === 'confirmed' || confirmation.verdict === 'lagging') return confirmation;
 	if (confirmation.verdict === 'unavailable') {
 		context.logger.warn(
 			`Presenter Video Trigger: could not confirm job ${event.jobId} (${confirmation.cause}); the service will retry`,
@@ -153,12 +145,8 @@ async function fetchJobStatus(
 	jobId: string,
 	timeoutMs: number,
 ): Promise<StatusLookup> {
-	let client: ApiClient;
-	try {
-		client = await createApiClient(context);
-	} catch {
-		return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
-	}
+	const client = await createApiClient(context).catch(() => undefined);
+	if (client === undefined) return { outcome: 'unavailable', cause: 'the credential has no valid Base URL' };
 	const read = await client.readOnce(JOB_KINDS[kind].statusPath(jobId), Date.now() + timeoutMs);
 	if (read.type === 'unavailable') return { outcome: 'unavailable', cause: read.cause };
 	const { status, body } = read;

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../input/requestBodies';
-import type { ExportResult, GenerationResult, JobKind, TerminalStatus } from '../service/types';
+import { JOB_KINDS } from '../service/jobKinds';
+import type { ExportResult, GenerationResult, JobKind, ServiceJob, TerminalStatus } from '../service/types';
 import { DELIVERY_LIMITS, isRecord } from './request';
 
 /** The four events a user can pick in Trigger On; also the `event` field of the output. */
@@ -17,10 +18,7 @@ type KindSource = 'task' | 'result' | 'prefix' | 'status';
 /** The fields of a job's `result` that the output carries, as sent (snake case), of either kind. */
 type JobResultFields = Partial<GenerationResult & ExportResult>;
 
-interface JobErrorFields {
-	code?: string;
-	message?: string;
-}
+type JobErrorFields = Partial<NonNullable<ServiceJob['error']>>;
 
 /** A delivery about a finished generation or export job. */
 export interface JobEvent {
@@ -34,19 +32,18 @@ export interface JobEvent {
 	error?: JobErrorFields;
 }
 
+/** Both kinds: those a job of unknown kind may be. */
+export const BOTH_KINDS: readonly JobKind[] = ['generation', 'export'];
+
 export function eventName(kind: JobKind, status: TerminalStatus): EventName {
 	return `${kind}.${status}`;
 }
 
-/** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
-type MalformedReason = 'not-an-object' | 'missing-job-id' | 'missing-status' | 'task-contradicts-result';
-
-/** Why a well-formed delivery starts nothing. */
-type IgnoredReason = 'other-task' | 'not-finished';
-
 export type Classification =
-	| { type: 'malformed'; reason: MalformedReason }
-	| { type: 'ignored'; reason: IgnoredReason }
+	/** Why a body was refused. Kept for logs and tests; never sent back to the caller. */
+	| { type: 'malformed'; reason: 'not-an-object' | 'missing-job-id' | 'missing-status' | 'task-contradicts-result' }
+	/** Why a well-formed delivery starts nothing. */
+	| { type: 'ignored'; reason: 'other-task' | 'not-finished' }
 	| { type: 'job'; event: JobEvent };
 
 const TASK_KINDS: Record<string, JobKind> = {
@@ -54,42 +51,30 @@ const TASK_KINDS: Record<string, JobKind> = {
 	video_export: 'export',
 };
 
-const ID_PREFIX_KINDS: Array<[string, JobKind]> = [
-	['run_', 'generation'],
-	['export_', 'export'],
-];
-
 function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 function finiteNumber(value: unknown): number | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-	return undefined;
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-function terminalStatus(value: string): TerminalStatus | undefined {
-	const status = value.toLowerCase();
-	return status === 'completed' || status === 'failed' ? status : undefined;
-}
-
-export function readResult(value: unknown): JobResultFields | undefined {
+function readResult(value: unknown): JobResultFields | undefined {
 	if (!isRecord(value)) return undefined;
-	const result: JobResultFields = {
+	return withoutUndefined<JobResultFields>({
 		video_id: text(value.video_id),
 		video_url: text(value.video_url),
 		thumbnail_url: text(value.thumbnail_url),
 		duration: finiteNumber(value.duration),
 		cost: finiteNumber(value.cost),
 		created_at: text(value.created_at),
-	};
-	return withoutUndefined(result);
+	});
 }
 
 /** Both `{ code, message }` and a bare message string occur in the wild. */
-export function readError(value: unknown): JobErrorFields | undefined {
-	if (typeof value === 'string') return text(value) ? { message: value.trim() } : undefined;
+function readError(value: unknown): JobErrorFields | undefined {
+	if (typeof value === 'string') return withoutUndefined({ message: text(value) });
 	if (!isRecord(value)) return undefined;
 	return withoutUndefined({ code: text(value.code), message: text(value.message) ?? text(value.error) });
 }
@@ -97,6 +82,12 @@ export function readError(value: unknown): JobErrorFields | undefined {
 function withoutUndefined<T extends object>(value: T): T | undefined {
 	const entries = Object.entries(value).filter(([, field]) => field !== undefined);
 	return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
+}
+
+/** What a body says of its final status: a completed job's result, or a failed job's error. */
+export function readOutcome(status: TerminalStatus, body: Record<string, unknown>): Pick<JobEvent, 'result' | 'error'> {
+	const outcome = status === 'completed' ? { result: readResult(body.result) } : { error: readError(body.error) };
+	return withoutUndefined(outcome) ?? {};
 }
 
 /** The kind the shape of a completed job's result shows: a video id alone, or a file address. */
@@ -107,12 +98,16 @@ function kindOfResult(result: JobResultFields | undefined): JobKind | undefined 
 }
 
 /** Task first, then the shape of the result, then the id prefix (the weakest sign). */
-function detectKind(jobId: string, result: JobResultFields | undefined): { kind?: JobKind; kindSource?: KindSource } {
-	const shown = kindOfResult(result);
+function detectKind(
+	jobId: string,
+	task: string | undefined,
+	shown: JobKind | undefined,
+): Pick<JobEvent, 'kind' | 'kindSource'> {
+	if (task !== undefined) return { kind: TASK_KINDS[task], kindSource: 'task' };
 	if (shown !== undefined) return { kind: shown, kindSource: 'result' };
 	const lowerId = jobId.toLowerCase();
-	for (const [prefix, kind] of ID_PREFIX_KINDS) if (lowerId.startsWith(prefix)) return { kind, kindSource: 'prefix' };
-	return {};
+	const prefixed = BOTH_KINDS.find((kind) => lowerId.startsWith(JOB_KINDS[kind].idPrefix));
+	return prefixed === undefined ? {} : { kind: prefixed, kindSource: 'prefix' };
 }
 
 /** Reads a delivery body: what it is about, or why it must be refused or ignored. */
@@ -126,26 +121,20 @@ export function classifyDelivery(body: unknown): Classification {
 	const jobId = text(body.job_id);
 	if (jobId === undefined || jobId.length > DELIVERY_LIMITS.maxJobIdLength)
 		return { type: 'malformed', reason: 'missing-job-id' };
-	const rawStatus = text(body.status);
-	if (rawStatus === undefined) return { type: 'malformed', reason: 'missing-status' };
-	const status = terminalStatus(rawStatus);
-	if (status === undefined) return { type: 'ignored', reason: 'not-finished' };
+	const status = text(body.status)?.toLowerCase();
+	if (status === undefined) return { type: 'malformed', reason: 'missing-status' };
+	if (status !== 'completed' && status !== 'failed') return { type: 'ignored', reason: 'not-finished' };
 
-	const result = status === 'completed' ? readResult(body.result) : undefined;
-	const error = status === 'failed' ? readError(body.error) : undefined;
+	const outcome = readOutcome(status, body);
 	// A task the result's own shape contradicts (an export carrying a generation's result) is not
 	// trusted either way: the body is refused.
-	const shown = kindOfResult(result);
+	const shown = kindOfResult(outcome.result);
 	if (task !== undefined && shown !== undefined && shown !== TASK_KINDS[task]) {
 		return { type: 'malformed', reason: 'task-contradicts-result' };
 	}
-	const detected =
-		task !== undefined ? { kind: TASK_KINDS[task], kindSource: 'task' as const } : detectKind(jobId, result);
 
-	const event: JobEvent = { jobId, status, ...detected };
+	const event: JobEvent = { jobId, status, ...detectKind(jobId, task, shown), ...outcome };
 	if (task !== undefined) event.task = task;
-	if (result !== undefined) event.result = result;
-	if (error !== undefined) event.error = error;
 	return { type: 'job', event };
 }
 

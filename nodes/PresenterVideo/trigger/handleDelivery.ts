@@ -3,28 +3,26 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import type { JobKind } from '../service/types';
 import { confirmAfterAnswer, confirmWithService } from './confirm';
 import type { TriggerOptions } from './description';
-import { buildEventJson, classifyDelivery, eventName, type EventName, type JobEvent } from './event';
+import { BOTH_KINDS, buildEventJson, classifyDelivery, eventName, type EventName, type JobEvent } from './event';
 import { claim, eventKey, hasEntry, release, scopedKey, withEntry } from './repeats';
-import { Deadline, isOversized, readBody, REPLIES, type ReplyName, secretMatches } from './request';
+import { Deadline, isOversized, readBody, type Reply, REPLIES, type ReplyName, secretMatches } from './request';
 
 /** Where the trigger keeps its ledger of started events, in the node's static data. */
 const LEDGER_FIELD = 'deliveries';
+
+/** Writes the answer on the response itself, before webhook() returns. */
+function writeReply(context: IWebhookFunctions, { status, body }: Reply): void {
+	const response = context.getResponseObject();
+	response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+	response.end(JSON.stringify(body));
+}
 
 function answer(context: IWebhookFunctions, name: ReplyName): IWebhookResponseData {
 	const reply = REPLIES[name];
 	// n8n answers 2xx itself; other statuses are written here, as n8n's own Webhook node does.
 	if (reply.status >= 200 && reply.status < 300) return { webhookResponse: reply.body };
-	const response = context.getResponseObject();
-	response.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' });
-	response.end(JSON.stringify(reply.body));
+	writeReply(context, reply);
 	return { noWebhookResponse: true };
-}
-
-/** A 2xx answer written before webhook() returns: the service is told to stop retrying. */
-function answerNow(context: IWebhookFunctions): void {
-	const response = context.getResponseObject();
-	response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-	response.end(JSON.stringify({ received: true, outcome: 'confirming' }));
 }
 
 /** One trigger node of one workflow, test URL and production URL apart. */
@@ -34,7 +32,7 @@ function triggerScope(context: IWebhookFunctions): string {
 }
 
 function isSelected(selected: EventName[], event: JobEvent): boolean {
-	const kinds: JobKind[] = event.kind ? [event.kind] : ['generation', 'export'];
+	const kinds = event.kind ? [event.kind] : BOTH_KINDS;
 	return kinds.some((kind) => selected.includes(eventName(kind, event.status)));
 }
 
@@ -70,7 +68,6 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 	const receivedAt = new Date();
 	const deadline = new Deadline();
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
-	const log = context.logger;
 	const selected = context.getNodeParameter('events', []) as EventName[];
 	const admission = admit(context, options, selected);
 	if ('reply' in admission) return answer(context, admission.reply);
@@ -87,18 +84,17 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 
 	let accepted = false;
 	try {
-		let confirmed = false;
 		let answered = false;
 		if (options.confirmWithApi) {
 			const confirmation = await confirmWithService(context, event, deadline);
 			if ('reply' in confirmation) return answer(context, confirmation.reply);
-			if ('lagging' in confirmation) {
+			if (confirmation.verdict === 'lagging') {
 				// The service finishes the job only once this delivery is answered: answer, then confirm.
-				answerNow(context);
+				writeReply(context, REPLIES.confirming);
 				answered = true;
-				const later = await confirmAfterAnswer(context, event, confirmation.lagging);
+				const later = await confirmAfterAnswer(context, event, confirmation.kind);
 				if (!later) {
-					log.info(
+					context.logger.info(
 						`Presenter Video Trigger: the service did not confirm job ${event.jobId} as ${event.status} after the answer; nothing started`,
 					);
 					return { noWebhookResponse: true };
@@ -107,17 +103,16 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 			} else {
 				event = confirmation.event;
 			}
-			confirmed = true;
 			// The service may have corrected a kind guessed from the id prefix.
 			if (!isSelected(selected, event)) return answered ? { noWebhookResponse: true } : answer(context, 'notSelected');
 		}
-		const knownEvent = event as JobEvent & { kind: JobKind };
 
 		// Download Video runs in execute(), after repeats are dropped: a repeat stores no file.
 		const item: INodeExecutionData = {
 			json: buildEventJson({
-				event: knownEvent,
-				confirmed,
+				event: event as JobEvent & { kind: JobKind },
+				// With Confirm With API, only a confirmed event gets this far.
+				confirmed: Boolean(options.confirmWithApi),
 				receivedAt,
 				rawBody: options.includeRawBody ? rawBody : undefined,
 			}),

@@ -1,9 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { ProcessMemory } from '../transport/processMemory';
+import { type MemoryLimits, ProcessMemory } from '../transport/processMemory';
 import { TIMING } from '../timing';
-
-const LEDGER_LIMITS = { maxEntries: TIMING.deliveryLedger.maxEntries, ttlMs: TIMING.deliveryLedger.keepMs };
 
 /**
  * The events a trigger has already started a workflow for: key -> first acceptance (epoch ms).
@@ -12,11 +10,6 @@ const LEDGER_LIMITS = { maxEntries: TIMING.deliveryLedger.maxEntries, ttlMs: TIM
  */
 interface DeliveryLedger {
 	entries: Record<string, number>;
-}
-
-interface LedgerLimits {
-	maxEntries: number;
-	ttlMs: number;
 }
 
 /**
@@ -29,15 +22,12 @@ export function eventKey(jobId: string, status: string, kind: string | undefined
 	return `${kind ?? 'unknown'}|${jobId}|${status.toLowerCase()}`;
 }
 
-function liveEntries(ledger: unknown, now: number, limits: LedgerLimits): Array<[string, number]> {
+function liveEntries(ledger: unknown, now: number, limits: MemoryLimits): Array<[string, number]> {
 	const entries = (ledger as Partial<DeliveryLedger> | undefined)?.entries;
 	if (typeof entries !== 'object' || entries === null) return [];
 	return Object.entries(entries).filter(
 		(entry): entry is [string, number] =>
-			typeof entry[1] === 'number' &&
-			Number.isFinite(entry[1]) &&
-			now - entry[1] < limits.ttlMs &&
-			entry[1] <= now + limits.ttlMs,
+			Number.isFinite(entry[1]) && now - entry[1] < limits.keepMs && entry[1] <= now + limits.keepMs,
 	);
 }
 
@@ -45,7 +35,7 @@ export function hasEntry(
 	ledger: unknown,
 	key: string,
 	now = Date.now(),
-	limits: LedgerLimits = LEDGER_LIMITS,
+	limits: MemoryLimits = TIMING.deliveryLedger,
 ): boolean {
 	return liveEntries(ledger, now, limits).some(([entryKey]) => entryKey === key);
 }
@@ -55,7 +45,7 @@ export function withEntry(
 	ledger: unknown,
 	key: string,
 	now = Date.now(),
-	limits: LedgerLimits = LEDGER_LIMITS,
+	limits: MemoryLimits = TIMING.deliveryLedger,
 ): DeliveryLedger {
 	const kept = liveEntries(ledger, now, limits).filter(([entryKey]) => entryKey !== key);
 	kept.sort((a, b) => a[1] - b[1]);
@@ -74,7 +64,7 @@ export function withEntry(
  * either: n8n 2.x saves static data changed in `webhook()` only the first time, and a saved copy is
  * read before and written after each request, so two processes overwrite each other. Repeats that
  * get past this guard start an execution, in which the trigger's `execute()` drops them using
- * n8n's database-backed de-duplication store (see processedEvents.ts).
+ * n8n's database-backed de-duplication store (see dropProcessedEvents).
  */
 const inFlight = new Set<string>();
 
@@ -85,10 +75,8 @@ export function scopedKey(scope: string, key: string): string {
 	return `${scope}#${key}`;
 }
 
-type ClaimResult = 'claimed' | 'in-flight' | 'accepted-recently';
-
 /** Marks an event as being handled by this call, unless another call has it or had it. */
-export function claim(key: string, now = Date.now()): ClaimResult {
+export function claim(key: string, now = Date.now()): 'claimed' | 'in-flight' | 'accepted-recently' {
 	if (inFlight.has(key)) return 'in-flight';
 	if (recentlyAccepted.get(key, now)) return 'accepted-recently';
 	inFlight.add(key);
@@ -126,7 +114,7 @@ export async function dropProcessedEvents(
 	if (keys.length === 0) return items;
 	const { new: fresh } = await context.helpers.checkProcessedAndRecord(keys, 'node', {
 		mode: 'entries',
-		maxEntries: LEDGER_LIMITS.maxEntries,
+		maxEntries: TIMING.deliveryLedger.maxEntries,
 	});
 	const freshKeys = new Set(fresh.map(String));
 	const kept = new Set<string>();

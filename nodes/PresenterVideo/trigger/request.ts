@@ -22,6 +22,8 @@ export interface Reply {
 
 export const REPLIES = {
 	started: { status: 200, body: { received: true, outcome: 'started' } },
+	// Written before the confirmation of a job whose status lags behind its callback.
+	confirming: { status: 200, body: { received: true, outcome: 'confirming' } },
 	duplicate: { status: 200, body: { received: true, outcome: 'duplicate' } },
 	notSelected: { status: 200, body: { received: true, outcome: 'event not selected' } },
 	notAJobEvent: { status: 200, body: { received: true, outcome: 'not a finished video job' } },
@@ -60,16 +62,15 @@ interface RequestSizeSource {
 
 /** The size of the body as received, when the request tells it: raw bytes, else Content-Length. */
 export function bodySize(request: RequestSizeSource): number | undefined {
-	const raw = request.rawBody as { length?: unknown } | undefined;
-	if (raw !== undefined && raw !== null && typeof raw.length === 'number') return raw.length;
+	const rawLength = (request.rawBody as { length?: unknown } | null | undefined)?.length;
+	if (typeof rawLength === 'number') return rawLength;
 	const header = request.headers['content-length'];
 	const declared = Number(Array.isArray(header) ? header[0] : header);
 	return Number.isFinite(declared) && declared >= 0 ? declared : undefined;
 }
 
-export function isOversized(request: RequestSizeSource, limit = DELIVERY_LIMITS.maxBodyBytes): boolean {
-	const size = bodySize(request);
-	return size !== undefined && size > limit;
+export function isOversized(request: RequestSizeSource): boolean {
+	return (bodySize(request) ?? 0) > DELIVERY_LIMITS.maxBodyBytes;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -84,11 +85,6 @@ function parseJson(text: string): unknown {
 	}
 }
 
-function rawText(rawBody: unknown): string | undefined {
-	if (typeof rawBody === 'string') return rawBody;
-	return Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : undefined;
-}
-
 /**
  * The delivery as JSON. n8n parses `application/json` itself; a JSON body sent with another
  * content type (text/plain, none) arrives as text or only as raw bytes and is parsed here.
@@ -96,8 +92,8 @@ function rawText(rawBody: unknown): string | undefined {
 export function readBody(parsed: unknown, rawBody: unknown): unknown {
 	if (isRecord(parsed) && Object.keys(parsed).length > 0) return parsed;
 	if (typeof parsed === 'string') return parseJson(parsed);
-	const text = rawText(rawBody);
-	if (text !== undefined && text.trim() !== '') return parseJson(text);
+	const text: unknown = Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody;
+	if (typeof text === 'string' && text.trim() !== '') return parseJson(text);
 	return parsed;
 }
 

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport/apiRequest';
-import { type DownloadContext, downloadToBinary } from '../transport/download';
+import { downloadToBinary } from '../transport/download';
 import type { TriggerOptions } from './description';
 import { videoFileName } from './event';
 
@@ -28,13 +28,8 @@ export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string, storag
 	const api = new URL(apiBaseUrl);
 	if (video.protocol !== 'https:' && video.protocol !== 'http:') return false;
 	if (video.username !== '' || video.password !== '') return false;
-	if (
-		storageUrl.trim() !== '' &&
-		URL.canParse(storageUrl.trim()) &&
-		new URL(storageUrl.trim()).origin === video.origin
-	) {
-		return true;
-	}
+	const storage = storageUrl.trim();
+	if (URL.canParse(storage) && new URL(storage).origin === video.origin) return true;
 	if (video.origin === api.origin) return true;
 	if (video.protocol !== 'https:' || video.port !== '') return false;
 	const labels = api.hostname.split('.');
@@ -46,53 +41,48 @@ export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string, storag
 const NOT_STORAGE =
 	"the address is not the service's storage (the credential's Storage URL, the Base URL's own address, or an https sibling of its host), and the event was not confirmed: set Storage URL in the Presenter Video API credential, or turn on Confirm With API to download from the address the service itself reports";
 
+const NO_CREDENTIAL =
+	"without Confirm With API the video is only fetched from the service's storage, which the node learns from the Presenter Video API credential: select one, or turn on Confirm With API";
+
 /** Which addresses a download may reach (each hop), or why there is none. */
-type StorageRule = { refuseUrl: ((url: string) => string | undefined) | undefined } | { problem: string };
+type StorageRule = { refuseUrl: (url: string) => string | undefined } | { problem: string };
 
 /** The rule an unconfirmed event's download follows, or why there is none. */
 async function unconfirmedStorageRule(context: FunctionsBase): Promise<StorageRule> {
-	let credentials: { baseUrl?: string; storageUrl?: string };
-	try {
-		credentials = await context.getCredentials<{ baseUrl: string; storageUrl?: string }>(CREDENTIAL_TYPE);
-	} catch {
-		return {
-			problem:
-				"without Confirm With API the video is only fetched from the service's storage, which the node learns from the Presenter Video API credential: select one, or turn on Confirm With API",
-		};
-	}
+	const credentials = await context
+		.getCredentials<{ baseUrl?: string; storageUrl?: string }>(CREDENTIAL_TYPE)
+		.catch(() => undefined);
+	if (credentials === undefined) return { problem: NO_CREDENTIAL };
 	const baseUrl = String(credentials.baseUrl ?? '');
 	const storageUrl = String(credentials.storageUrl ?? '');
 	return { refuseUrl: (url) => (isServiceStorageUrl(url, baseUrl, storageUrl) ? undefined : NOT_STORAGE) };
 }
-
-type DownloadOutcome = { ok: true; binary: IBinaryData } | { ok: false; problem: string };
 
 /**
  * Streams the MP4 into n8n's binary data with the action node's download. A failure is reported,
  * not thrown: the event is already recorded as processed, so the workflow goes on with the
  * video's address rather than failing an execution no repeat would start again.
  */
-export async function downloadVideo(
-	context: DownloadContext,
-	request: { url: string; fileName: string; jobId: string; refuseUrl?: (url: string) => string | undefined },
-): Promise<DownloadOutcome> {
+async function downloadVideo(
+	context: IExecuteFunctions,
+	videoUrl: unknown,
+	jobId: string,
+	confirmed: boolean,
+): Promise<{ binary: IBinaryData } | { problem: string }> {
+	if (typeof videoUrl !== 'string') return { problem: 'the event has no video address' };
+	// A confirmed event carries the service's own answer; an unconfirmed one may name any address.
+	const rule = confirmed ? { refuseUrl: undefined } : await unconfirmedStorageRule(context);
+	if ('problem' in rule) return rule;
+	const refused = rule.refuseUrl?.(videoUrl);
+	if (refused !== undefined) return { problem: refused };
 	try {
-		const binary = await downloadToBinary(context, {
-			url: request.url,
-			fileName: request.fileName,
-			mimeType: 'video/mp4',
-			jobId: request.jobId,
-			refuseUrl: request.refuseUrl,
-		});
-		return { ok: true, binary };
+		const fileName = videoFileName(jobId);
+		const request = { url: videoUrl, fileName, mimeType: 'video/mp4', jobId, refuseUrl: rule.refuseUrl };
+		return { binary: await downloadToBinary(context, request) };
 	} catch (error) {
 		const { message, description } = error as NodeOperationError;
-		return { ok: false, problem: description ? `${message}. ${description}` : message };
+		return { problem: description ? `${message}. ${description}` : message };
 	}
-}
-
-function wantsVideo(options: TriggerOptions, item: INodeExecutionData): boolean {
-	return options.downloadVideo === true && item.json.event === 'export.completed';
 }
 
 /**
@@ -102,31 +92,15 @@ function wantsVideo(options: TriggerOptions, item: INodeExecutionData): boolean 
 export async function attachVideo(context: IExecuteFunctions, item: INodeExecutionData): Promise<INodeExecutionData> {
 	// The trigger's options are the same for every item of its output.
 	const options = context.getNodeParameter('options', 0, {}) as TriggerOptions;
-	if (!wantsVideo(options, item)) return item;
-	const { videoUrl, jobId } = item.json;
-	// A confirmed event carries the service's own answer; an unconfirmed one may name any address.
+	if (options.downloadVideo !== true || item.json.event !== 'export.completed') return item;
+	const jobId = String(item.json.jobId);
 	const confirmed = options.confirmWithApi === true && item.json.confirmed === true;
-	const rule: StorageRule = confirmed ? { refuseUrl: undefined } : await unconfirmedStorageRule(context);
-	const problem =
-		typeof videoUrl !== 'string'
-			? 'the event has no video address'
-			: 'problem' in rule
-				? rule.problem
-				: rule.refuseUrl?.(videoUrl);
-	const outcome =
-		typeof videoUrl === 'string' && problem === undefined
-			? await downloadVideo(context, {
-					url: videoUrl,
-					fileName: videoFileName(String(jobId)),
-					jobId: String(jobId),
-					refuseUrl: 'problem' in rule ? undefined : rule.refuseUrl,
-				})
-			: { ok: false as const, problem: problem ?? '' };
-	if (outcome.ok) {
+	const outcome = await downloadVideo(context, item.json.videoUrl, jobId, confirmed);
+	if ('binary' in outcome) {
 		const property = options.binaryPropertyName?.trim() || 'data';
 		return { ...item, binary: { ...item.binary, [property]: outcome.binary } };
 	}
-	context.logger.warn(`Presenter Video Trigger: job ${String(jobId)}: ${outcome.problem}`);
+	context.logger.warn(`Presenter Video Trigger: job ${jobId}: ${outcome.problem}`);
 	return {
 		...item,
 		json: {

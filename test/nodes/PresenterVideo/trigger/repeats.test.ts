@@ -13,7 +13,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
-const limits = { maxEntries: 3, ttlMs: 24 * HOUR };
+const limits = { maxEntries: 3, keepMs: 24 * HOUR };
 
 describe('deliveryLedger', () => {
 	it('keys an event by kind, job and final status, whatever the case', () => {
