@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-type ErrorWithDescription = Error & { description?: string | null };
+import type { ErrorWithDescription } from './output';
 
 /**
  * Writes the error of a cancelled run, which names the jobs the node started and the starts that
@@ -17,6 +17,9 @@ export function logCancelledRun(
 	const run = [workflowId && `workflow ${workflowId}`, executionId && `execution ${executionId}`].filter(Boolean);
 	const where = `Presenter Video node "${context.getNode().name}"${run.length ? ` (${run.join(', ')})` : ''}`;
 	// One line, so that a search of the log for a job ID finds the whole report.
-	const report = [error.message, error.description].filter(Boolean).join('. ').replace(/\s*\n\s*/g, ' ');
+	const report = [error.message, error.description]
+		.filter(Boolean)
+		.join('. ')
+		.replace(/\s*\n\s*/g, ' ');
 	context.logger.warn(`${where}: ${report}`);
 }

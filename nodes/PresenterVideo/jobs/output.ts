@@ -26,30 +26,26 @@ export function settledJobJson(settled: SettledJob, simplify: boolean, extra: ID
 	return json;
 }
 
-/**
- * A completed job reads as complete: the service's code may still report the progress and the
- * internal step it had reached (20, REDIRECTING) once its status says completed. The raw answer
- * (Simplify off) keeps them.
- */
-function progressOf(job: ServiceJob, details: IDataObject): IDataObject {
-	if (job.status !== 'completed') return details;
-	const settled: IDataObject = { ...details, progress: 100 };
-	delete settled.currentStep;
-	return settled;
-}
-
 /** Flat, predictable fields for the next node (a spreadsheet row, a social post). */
 function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
+	const details = JOB_KINDS[kind].details(job);
+	// A completed job reads as complete: the service's code may still report the progress and the
+	// internal step it had reached (20, REDIRECTING) once its status says completed. The raw answer
+	// (Simplify off) keeps them.
+	if (job.status === 'completed') {
+		details.progress = 100;
+		delete details.currentStep;
+	}
 	return compact({
 		kind,
 		jobId: job.job_id,
 		status: job.status,
-		...progressOf(job, JOB_KINDS[kind].details(job)),
+		...details,
 		error: job.error ? { code: job.error.code, message: job.error.message } : undefined,
 	});
 }
 
-type ErrorWithDescription = Error & { description?: string | null };
+export type ErrorWithDescription = Error & { description?: string | null };
 
 /** Appends a paragraph to an error's description. */
 export function addNote(error: ErrorWithDescription, note: string): void {
@@ -87,12 +83,12 @@ export function withStartedJobs(
  */
 export function errorItem(node: INode, error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
 	const pairedItem = { item: itemIndex };
+	const description = (error as ErrorWithDescription).description ?? undefined;
 	if (node.onError === 'continueErrorOutput') {
 		const unnamed = jobs.filter((job) => !error.message.includes(job.jobId));
 		const message = unnamed.length
 			? `${error.message} (started: ${unnamed.map((job) => `${job.kind} job ${job.jobId}`).join(', ')})`
 			: error.message;
-		const description = (error as ErrorWithDescription).description ?? undefined;
 		const itemError =
 			error instanceof NodeApiError && unnamed.length === 0
 				? error
@@ -100,7 +96,6 @@ export function errorItem(node: INode, error: Error, itemIndex: number, jobs: St
 		return { json: { error: message }, error: itemError, pairedItem };
 	}
 	const json: IDataObject = { error: error.message };
-	const description = (error as ErrorWithDescription).description;
 	if (description) json.errorDescription = description;
 	const last = jobs[jobs.length - 1];
 	if (last) {

@@ -18,21 +18,15 @@ function mayHaveBeenBilled(error: unknown): boolean {
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 
-/** The service's 4xx answer to a start (but a time-out, 408) means it refused it: nothing was billed. */
-function refusedStatus(error: unknown): number | undefined {
-	if (!(error instanceof NodeApiError)) return undefined;
-	const status = Number(error.httpCode);
-	return status >= 400 && status < 500 && status !== 408 ? status : undefined;
-}
-
-/** Says on the error of a start the service refused that nothing was started or billed for it. */
+/**
+ * Says on the error of a start the service refused that nothing was started or billed for it: its
+ * 4xx answer (but a time-out, 408) means it refused the start.
+ */
 export function noteRefusedStart(error: unknown, what: string): void {
-	const status = refusedStatus(error);
-	if (status === undefined) return;
-	addNote(
-		error as Error,
-		`The service refused ${what} (HTTP ${status}): nothing was started or billed for it.`,
-	);
+	if (!(error instanceof NodeApiError)) return;
+	const status = Number(error.httpCode);
+	if (!(status >= 400 && status < 500 && status !== 408)) return;
+	addNote(error, `The service refused ${what} (HTTP ${status}): nothing was started or billed for it.`);
 }
 
 /** A place among calls waiting for the rate limit: the longer the video, the sooner, as what follows it takes longest. */
@@ -80,26 +74,8 @@ export async function startJob(
 		else if (sent) noteRefusedStart(error, `the ${kind} start of item ${itemIndex}`);
 		throw error;
 	});
-	if (outcome.reusedBy) {
-		const reused: StartedJob = {
-			kind,
-			jobId: outcome.jobId,
-			itemIndex,
-			startedAt: Date.now(),
-			reusedBy: outcome.reusedBy,
-			sizeSeconds,
-			body,
-		};
-		tools.registerJob(reused);
-		try {
-			reused.lastKnown = await readJob(tools, kind, outcome.jobId, itemIndex);
-		} catch (error) {
-			throw unreadableStatusError(kind, outcome.jobId, error as Error);
-		}
-		return reused;
-	}
-	const start = outcome.start;
-	if (typeof start?.job_id !== 'string' || start.job_id === '') {
+	const { jobId, start, reusedBy } = outcome;
+	if (!reusedBy && (typeof start?.job_id !== 'string' || start.job_id === '')) {
 		const error = new NodeApiError(
 			tools.node,
 			{ endpoint: startPath },
@@ -113,16 +89,14 @@ export async function startJob(
 		tools.registerUnansweredStart({ kind, itemIndex, error });
 		throw error;
 	}
-	const started: StartedJob = {
-		kind,
-		jobId: start.job_id,
-		itemIndex,
-		startedAt: Date.now(),
-		start,
-		sizeSeconds,
-		body,
-	};
+	const started: StartedJob = { kind, jobId, itemIndex, startedAt: Date.now(), start, reusedBy, sizeSeconds, body };
 	tools.registerJob(started);
+	if (!reusedBy) return started;
+	try {
+		started.lastKnown = await readJob(tools, kind, jobId, itemIndex);
+	} catch (error) {
+		throw unreadableStatusError(kind, jobId, error as Error);
+	}
 	return started;
 }
 

@@ -11,10 +11,7 @@ import { TIMING } from '../timing';
  * back) waits at the same address with other jobs, and is a batch of its own.
  */
 
-/** Past its bound, the least recently used batch goes first, whatever its age. */
-export const MAX_REMEMBERED_BATCHES = TIMING.batchMemory.maxEntries;
-
-interface BatchMemory {
+export interface BatchMemory {
 	/** Set once a callback has handed the batch's results to n8n: later copies resume nothing. */
 	resumed: boolean;
 	/** Final states: read from the service, or a completed generation as its callback told it. */

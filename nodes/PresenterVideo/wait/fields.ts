@@ -39,7 +39,7 @@ export function pauseMaxWaitMs(longestVideoSeconds: number): number {
 }
 
 export function waitForCompletionField(defaultMode: WaitMode, offerPause = false): INodeProperties {
-	const field: INodeProperties = {
+	return {
 		displayName: 'Wait for Completion',
 		name: 'waitForCompletion',
 		type: 'options',
@@ -54,13 +54,12 @@ export function waitForCompletionField(defaultMode: WaitMode, offerPause = false
 				value: 'poll',
 				description: 'Check the status on the service’s recommended schedule until the job ends or Max Wait passes',
 			},
+			...(offerPause ? [PAUSE_OPTION] : []),
 		],
 		default: defaultMode,
 		description:
 			'Whether to wait for the job to finish before passing items on. Several items are waited for side by side.',
 	};
-	if (offerPause) field.options = [...(field.options ?? []), PAUSE_OPTION];
-	return field;
 }
 
 /** What the Max Wait field says of its default, for every operation that polls. */
@@ -104,7 +103,12 @@ export function readWaitPreferences(
 	defaultMaxWaitMinutes = TIMING.maxWaitMinutes.default,
 ): WaitPreferences {
 	const options = readOptions(context, itemIndex);
-	const maxWaitMinutes = checkMinutes('Max Wait (Minutes)', options.maxWaitMinutes, defaultMaxWaitMinutes, TIMING.maxWaitMinutes.max);
+	const maxWaitMinutes = checkMinutes(
+		'Max Wait (Minutes)',
+		options.maxWaitMinutes,
+		defaultMaxWaitMinutes,
+		TIMING.maxWaitMinutes.max,
+	);
 	const interval = checkSeconds('Polling Interval (Seconds)', options.pollingIntervalSeconds, 0, 600);
 	return {
 		maxWaitMs: Math.max(maxWaitMinutes, 0) * 60_000,

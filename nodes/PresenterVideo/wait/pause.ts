@@ -79,12 +79,6 @@ export async function pauseForCallbacks(
 	});
 }
 
-/**
- * Whether the service can call n8n's resume address. n8n on a laptop or in a private network
- * cannot be reached by a service on the internet; local to local (a sandbox, a self-hosted
- * service next to n8n) works.
- */
-
 const LOCAL_NAME_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa'];
 
 function isPrivateIpv4(host: string): boolean {
@@ -121,8 +115,9 @@ export function isLocalHost(hostname: string): boolean {
 }
 
 /**
- * The host of a resume address the service cannot reach: n8n on a local or private address while
- * the service is on a public one. Undefined when the service can call it, as far as the node can tell.
+ * The host of a resume address the service cannot reach: n8n on a laptop or in a private network,
+ * while the service is on the internet. Local to local (a sandbox, a self-hosted service next to
+ * n8n) works. Undefined when the service can call it, as far as the node can tell.
  */
 export function unreachableResumeHost(resumeUrl: string, apiRoot: string): string | undefined {
 	if (!URL.canParse(resumeUrl) || !URL.canParse(apiRoot)) return undefined;

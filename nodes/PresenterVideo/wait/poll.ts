@@ -41,13 +41,8 @@ async function lastRead(
 	{ kind, jobId, itemIndex }: StartedJob,
 	maxWaitGiven: boolean,
 ): Promise<ServiceJob | undefined> {
-	try {
-		return await readJob(tools, kind, jobId, itemIndex, {
-			deadline: maxWaitGiven ? Date.now() + TIMING.lastReadWaitMs : undefined,
-		});
-	} catch {
-		return undefined;
-	}
+	const deadline = maxWaitGiven ? Date.now() + TIMING.lastReadWaitMs : undefined;
+	return await readJob(tools, kind, jobId, itemIndex, { deadline }).catch(() => undefined);
 }
 
 /**
@@ -78,7 +73,10 @@ export async function waitUntilSettled(
 			try {
 				job = await readJob(tools, kind, jobId, itemIndex, {
 					// Queued until due, asked again whenever what other jobs taught moves that.
-					notBefore: { at: () => tools.reads.nextReadAt(entry, preferences.fixedIntervalMs), keys: [entry, tools.reads] },
+					notBefore: {
+						at: () => tools.reads.nextReadAt(entry, preferences.fixedIntervalMs),
+						keys: [entry, tools.reads],
+					},
 					// A read another start waits on goes by video length; other reads go by due time.
 					order: preferences.beforeStart ? longestFirst(entry.size) : undefined,
 					deadline,

@@ -7,7 +7,7 @@ import type { JobKind, ServiceJob } from '../service/types';
 import { BudgetDeadlineError } from '../schedule/budget';
 import { type ApiClient, createApiClient } from '../transport/client';
 import { restFor } from '../schedule/time';
-import { batchKey, batchMemory, inTurn, markResumed } from './batchMemory';
+import { batchKey, batchMemory, type BatchMemory, inTurn, markResumed } from './batchMemory';
 import { n8nVouchesForCallbacks, nodeCallbackUrl } from './callbackUrl';
 import { decisionBoundMs } from './pauseHold';
 import { TIMING } from '../timing';
@@ -85,21 +85,6 @@ function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | unde
 	return { job_id: String(body.job_id), status: 'completed', result } as ServiceJob;
 }
 
-type Memory = ReturnType<typeof batchMemory>;
-
-/** A job's final state, or its running state: known here, or read from the service. */
-async function readWaitingJob(
-	memory: Memory,
-	job: WaitingJob,
-	read: (job: WaitingJob) => Promise<ServiceJob>,
-): Promise<ServiceJob> {
-	const known = memory.ended.get(job.jobId);
-	if (known) return known;
-	const state = await read(job);
-	if (isTerminal(state?.status)) memory.ended.set(job.jobId, state);
-	return state;
-}
-
 /**
  * A call from the service to this node's resume address: one job of the batch has ended. The call
  * is answered at once (the service's job cannot finish before its delivery is answered). A
@@ -137,7 +122,8 @@ export async function resumeFromCallback(
 	const memory = batchMemory(batch);
 	// A callback this node delivered again is not a new one: a callback of the batch waiting out its
 	// moment of grace still decides.
-	const callback = context.getHeaderData()[DELIVERED_AGAIN] === undefined ? ++memory.callbacks : memory.callbacks;
+	const deliveredAgain = context.getHeaderData()[DELIVERED_AGAIN] !== undefined;
+	const callback = deliveredAgain ? memory.callbacks : ++memory.callbacks;
 	memory.calledBack.add(jobId);
 	const completion = reportedCompletion(kind, body);
 	if (completion) memory.ended.set(jobId, completion);
@@ -156,18 +142,27 @@ export async function resumeFromCallback(
 	// Where n8n checks the resume token (2.x) it resumes a waiting execution once by itself.
 	const leavesToLaterJobs = !n8nVouchesForCallbacks(context);
 	const clientOf = async () => await (client ??= createApiClient(context));
-	return await inTurn(
-		batch,
-		async () => await settleIfEnded(context, { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy, clientOf }),
-	);
+	const decision: Decision = {
+		memory,
+		items,
+		jobs,
+		endedByCallback,
+		deliveredAgain,
+		leavesToLaterJobs,
+		decideBy,
+		clientOf,
+	};
+	return await inTurn(batch, async () => await settleIfEnded(context, decision));
 }
 
 /** What a callback brings to the decision on its batch. */
 interface Decision {
-	memory: Memory;
+	memory: BatchMemory;
 	items: INodeExecutionData[];
 	jobs: WaitingJob[];
 	endedByCallback: string | undefined;
+	/** The callback is one this node delivered again (`DELIVERED_AGAIN`). */
+	deliveredAgain: boolean;
 	leavesToLaterJobs: boolean;
 	/** Epoch ms on this process's clock: past it, the call hands nothing to n8n. */
 	decideBy: number;
@@ -183,8 +178,8 @@ interface Decision {
  * its own, at once when this process learnt every job's end. That call answers before deciding;
  * its answer is awaited, so nothing of this call runs on after it returns.
  */
-async function deliverAgain(context: IWebhookFunctions): Promise<IWebhookResponseData> {
-	if (context.getHeaderData()[DELIVERED_AGAIN] === undefined) {
+async function deliverAgain(context: IWebhookFunctions, deliveredAgain: boolean): Promise<IWebhookResponseData> {
+	if (!deliveredAgain) {
 		try {
 			await context.helpers.httpRequest({
 				method: 'POST',
@@ -211,20 +206,24 @@ async function deliverAgain(context: IWebhookFunctions): Promise<IWebhookRespons
  * the batch's next callback.
  */
 async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Promise<IWebhookResponseData> {
-	const { memory, items, jobs, endedByCallback, leavesToLaterJobs, decideBy, clientOf } = decision;
+	const { memory, items, jobs, endedByCallback, deliveredAgain, leavesToLaterJobs, decideBy, clientOf } = decision;
 	if (memory.resumed) return { noWebhookResponse: true };
-	if (Date.now() > decideBy) return await deliverAgain(context);
-	const read = async (job: WaitingJob) =>
-		await (await clientOf()).get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId), { deadline: decideBy });
+	if (Date.now() > decideBy) return await deliverAgain(context, deliveredAgain);
+	// A job's final state, or its running state: known here, or read from the service.
+	const read = async (job: WaitingJob) => {
+		const known = memory.ended.get(job.jobId);
+		if (known) return known;
+		const path = JOB_KINDS[job.kind].statusPath(job.jobId);
+		const state = await (await clientOf()).get<ServiceJob>(path, { deadline: decideBy });
+		if (isTerminal(state?.status)) memory.ended.set(job.jobId, state);
+		return state;
+	};
 	let ended: Map<number, ServiceJob> | undefined;
 	try {
-		ended = await readAllIfEnded(
-			probeOrder(jobs, endedByCallback),
-			async (job) => await readWaitingJob(memory, job, read),
-		);
+		ended = await readAllIfEnded(probeOrder(jobs, endedByCallback), read);
 	} catch (error) {
 		// No room in the rate limit before the bound: a delivery later may find some.
-		if (error instanceof BudgetDeadlineError) return await deliverAgain(context);
+		if (error instanceof BudgetDeadlineError) return await deliverAgain(context, deliveredAgain);
 		// The node keeps waiting: the next callback reads again, Max Wait bounds the wait.
 		context.logger.warn(`Presenter Video: a job's status could not be read (${(error as Error).message})`);
 		return { noWebhookResponse: true };
@@ -236,7 +235,7 @@ async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Pr
 		if (completedLater(elsewhere, ended, endedByCallback)) return { noWebhookResponse: true };
 	}
 	// Too late to resume safely: the execution may wait elsewhere by now (pauseHold.ts).
-	if (Date.now() > decideBy) return await deliverAgain(context);
+	if (Date.now() > decideBy) return await deliverAgain(context, deliveredAgain);
 	markResumed(memory);
 	const simplify = context.getNodeParameter('simplify', true) as boolean;
 	return { noWebhookResponse: true, workflowData: [settledItems(items, ended, simplify)] };
@@ -271,14 +270,10 @@ export function completedLater(jobs: WaitingJob[], ended: Map<number, ServiceJob
  * costliest, then the latest started). A job whose own callback just said it ended goes last.
  */
 export function probeOrder(jobs: WaitingJob[], reportedEnded?: string): WaitingJob[] {
-	const expectedLastFirst = [...jobs].sort(
-		(a, b) => b.estimatedCredits - a.estimatedCredits || b.itemIndex - a.itemIndex,
+	const reportedLast = (job: WaitingJob) => Number(job.jobId === reportedEnded);
+	return [...jobs].sort(
+		(a, b) => reportedLast(a) - reportedLast(b) || b.estimatedCredits - a.estimatedCredits || b.itemIndex - a.itemIndex,
 	);
-	if (reportedEnded === undefined) return expectedLastFirst;
-	return [
-		...expectedLastFirst.filter((job) => job.jobId !== reportedEnded),
-		...expectedLastFirst.filter((job) => job.jobId === reportedEnded),
-	];
 }
 
 /**

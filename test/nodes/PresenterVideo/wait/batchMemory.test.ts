@@ -1,11 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
-import {
-	batchMemory,
-	inTurn,
-	isRemembered,
-	MAX_REMEMBERED_BATCHES,
-} from '../../../../nodes/PresenterVideo/wait/batchMemory';
+import { TIMING } from '../../../../nodes/PresenterVideo/timing';
+import { batchMemory, inTurn, isRemembered } from '../../../../nodes/PresenterVideo/wait/batchMemory';
+
+const MAX_REMEMBERED_BATCHES = TIMING.batchMemory.maxEntries;
 
 describe('batchMemory', () => {
 	it('keeps a live batch while 1,000 others come and go', () => {
