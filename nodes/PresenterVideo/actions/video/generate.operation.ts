@@ -7,7 +7,7 @@ import { generationFields, generationOptionFields, readGenerationInput } from '.
 import { jobStartFields, jobStartOperation } from './jobOperations';
 
 const properties: INodeProperties[] = [
-	...generationFields(),
+	...generationFields,
 	...jobStartFields([...generationOptionFields, ...billingOptionFields]),
 ];
 

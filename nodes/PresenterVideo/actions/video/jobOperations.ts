@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
 import type { CreditEstimate } from '../../billing/estimate';
 import { type ItemBilling, readItemBilling } from '../../billing/fields';
@@ -21,32 +27,31 @@ export function jobStartFields(options: INodeProperties[]): INodeProperties[] {
 	];
 }
 
-/** Get Generation Status and Get Export Status differ only in the job kind. */
-export function jobStatusFields(kind: JobKind): INodeProperties[] {
-	return [
-		{
-			displayName: 'Job ID',
-			name: 'jobId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: `e.g. ${JOB_KINDS[kind].idPrefix}abc123`,
-			description: `The job ID returned when the ${kind} was started`,
-		},
-		{ ...waitForCompletionField('none'), description: 'Whether to keep checking until the job ends' },
-		simplifyField,
-		optionsCollection(waitOptionFields),
-	];
-}
-
-/** Reads the Job ID, then the job's status, once or until it ends. */
-export function jobStatusOperation(kind: JobKind) {
+/**
+ * Get Generation Status and Get Export Status differ only in the job kind: they read the Job ID,
+ * then the job's status, once or until it ends.
+ */
+export function jobStatusOperation(kind: JobKind, operation: string) {
 	interface Prepared {
 		jobId: string;
 		settings: JobSettings;
 	}
 	const fix = `Map the jobId output of the ${JOB_KINDS[kind].startOperation} operation into this field.`;
 	return {
+		description: updateDisplayOptions({ show: { resource: ['video'], operation: [operation] } }, [
+			{
+				displayName: 'Job ID',
+				name: 'jobId',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: `e.g. ${JOB_KINDS[kind].idPrefix}abc123`,
+				description: `The job ID returned when the ${kind} was started`,
+			},
+			{ ...waitForCompletionField('none'), description: 'Whether to keep checking until the job ends' },
+			simplifyField,
+			optionsCollection(waitOptionFields),
+		]),
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 			return {
 				jobId: requireText('Job ID', this.getNodeParameter('jobId', itemIndex), fix),
@@ -64,6 +69,13 @@ export function jobStatusOperation(kind: JobKind) {
 	};
 }
 
+/** What Generate and Export prepare for an item. */
+export interface JobStart {
+	body: IDataObject;
+	settings: JobSettings;
+	billing: ItemBilling;
+}
+
 /**
  * Generate and Export differ only in the job kind and the body: both start a job per item and,
  * as the user chose, return at once, poll until it ends, or pause for the service's callback.
@@ -73,14 +85,9 @@ export function jobStartOperation(
 	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject,
 	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate,
 ) {
-	interface Prepared {
-		body: IDataObject;
-		settings: JobSettings;
-		billing: ItemBilling;
-	}
 	return {
 		pausesForJob: kind,
-		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+		prepare(this: IExecuteFunctions, itemIndex: number): JobStart {
 			const body = buildBody(this, itemIndex);
 			guardLiteralExpressions(this, itemIndex, body);
 			return {
@@ -89,11 +96,11 @@ export function jobStartOperation(
 				billing: readItemBilling(this, itemIndex, estimateCredits(this, itemIndex, body)),
 			};
 		},
-		billing: (prepared: Prepared): ItemBilling => prepared.billing,
+		billing: (prepared: JobStart): ItemBilling => prepared.billing,
 		async execute(
 			this: IExecuteFunctions,
 			itemIndex: number,
-			{ body, settings }: Prepared,
+			{ body, settings }: JobStart,
 			tools: ItemTools,
 		): Promise<INodeExecutionData[]> {
 			return [{ json: await runJob(tools, kind, body, itemIndex, settings) }];
