@@ -18,15 +18,6 @@ import { type JobSettings, readJobSettings, waitForCompletionField, waitOptionFi
 import { checkJob, runJob } from '../../wait/run';
 import { webhookUrlOption } from './frameFields';
 
-/** What Generate and Export show after their own fields: how to wait, what to return, and options. */
-export function jobStartFields(options: INodeProperties[]): INodeProperties[] {
-	return [
-		waitForCompletionField('poll', true),
-		simplifyField,
-		optionsCollection([...options, ...waitOptionFields, webhookUrlOption, allowExpressionSyntaxField]),
-	];
-}
-
 /**
  * Get Generation Status and Get Export Status differ only in the job kind: they read the Job ID,
  * then the job's status, once or until it ends.
@@ -76,16 +67,29 @@ export interface JobStart {
 	billing: ItemBilling;
 }
 
+interface JobStartSpec {
+	kind: JobKind;
+	operation: string;
+	/** The operation's own fields: how to wait, what to return, and the Options follow them. */
+	fields: INodeProperties[];
+	/** The operation's own entries of the Options, beside waiting, the webhook and expression syntax. */
+	options: INodeProperties[];
+	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
+	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate;
+}
+
 /**
- * Generate and Export differ only in the job kind and the body: both start a job per item and,
- * as the user chose, return at once, poll until it ends, or pause for the service's callback.
+ * Generate and Export differ only in the job kind, their fields and the body: both start a job per
+ * item and, as the user chose, return at once, poll until it ends, or pause for the service's callback.
  */
-export function jobStartOperation(
-	kind: JobKind,
-	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject,
-	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate,
-) {
+export function jobStartOperation({ kind, operation, fields, options, buildBody, estimateCredits }: JobStartSpec) {
 	return {
+		description: updateDisplayOptions({ show: { resource: ['video'], operation: [operation] } }, [
+			...fields,
+			waitForCompletionField('poll', true),
+			simplifyField,
+			optionsCollection([...options, ...waitOptionFields, webhookUrlOption, allowExpressionSyntaxField]),
+		]),
 		pausesForJob: kind,
 		prepare(this: IExecuteFunctions, itemIndex: number): JobStart {
 			const body = buildBody(this, itemIndex);
