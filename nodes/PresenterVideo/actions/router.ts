@@ -1,4 +1,4 @@
-import { type IDataObject, type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+import { type IExecuteFunctions, type INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
 import { guardBatchCredits, settleCredits, startRegister } from '../billing/batch';
 import type { ItemBilling } from '../billing/fields';
@@ -13,11 +13,12 @@ import type { JobKind } from '../service/types';
 import { createApiClient } from '../transport/client';
 import { combineSignals, WaitCancelledError } from '../schedule/time';
 import { nodeCallbackUrl } from '../wait/callbackUrl';
-import { type JobSettings, pauseMaxWaitMs } from '../wait/fields';
+import { pauseMaxWaitMs } from '../wait/fields';
 import { assertNoWebhookUrl, assertResumeReachable, pauseForCallbacks, waitingItemJson } from '../wait/pause';
 import * as avatar from './avatar/Avatar.resource';
 import type { PresenterVideoType } from './node.type';
 import * as script from './script/Script.resource';
+import type { JobStart } from './video/jobOperations';
 import * as video from './video/Video.resource';
 import * as voice from './voice/Voice.resource';
 
@@ -61,7 +62,11 @@ type PreparedItem = { ok: true; value: unknown } | { ok: false };
  * Reads and checks every item's fields before anything is sent. With Continue On Fail an item
  * that fails its checks gets its error as output; otherwise the first one stops the run.
  */
-function prepareItems(context: IExecuteFunctions, operation: Operation, outputs: INodeExecutionData[][]): PreparedItem[] {
+function prepareItems(
+	context: IExecuteFunctions,
+	operation: Operation,
+	outputs: INodeExecutionData[][],
+): PreparedItem[] {
 	const node = context.getNode();
 	return context.getInputData().map((_, itemIndex) => {
 		try {
@@ -104,9 +109,9 @@ function runEndingError(
 }
 
 /**
- * Runs the chosen operation over all input items: every item is checked before anything is sent,
- * then all items work side by side. With Continue On Fail an item's error becomes its output;
- * otherwise the first error stops the run, and names every job already started.
+ * Runs the chosen operation over all input items, side by side once every item is checked. With
+ * Continue On Fail an item's error becomes its output; otherwise the first stops the run, naming
+ * every job already started.
  */
 async function runItems(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
@@ -169,12 +174,6 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	starts?.ledger.settle();
 	if (billed) settleCredits(this, outputs, billings);
 	return outputs.flat();
-}
-
-/** What Generate and Export prepare for an item. */
-interface JobStart {
-	body: IDataObject;
-	settings: JobSettings;
 }
 
 /**
@@ -240,7 +239,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	// Only generations pause: the service's code never calls back for an export, which is short and polled.
-	const pauses = operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback';
+	const pauses =
+		operation.pausesForJob === 'generation' && this.getNodeParameter('waitForCompletion', 0) === 'callback';
 	const pauseRefused = pauses ? whyNotPause(this) : undefined;
 	if (pauses && pauseRefused === undefined) {
 		return [await startAndPause.call(this, operation as Operation<JobStart>, operation.pausesForJob as JobKind)];

@@ -45,12 +45,6 @@ function failed(message: string): INodeCredentialTestResult {
 	return { status: 'Error', message };
 }
 
-/** A rejected key: the fix, then the service's own words, which may say more (a sandbox names its demo key). */
-function rejectedKey(body: unknown, secrets: readonly string[]): INodeCredentialTestResult {
-	const said = serviceSaid(body, secrets);
-	return failed(said === undefined ? STATUS_MESSAGES[401] : `${STATUS_MESSAGES[401]} ${said}`);
-}
-
 /** What the service's answer says about the credential; `secrets` never appear in it. */
 export function verdictOfResponse(
 	{ statusCode, headers, body }: TestResponse,
@@ -58,9 +52,7 @@ export function verdictOfResponse(
 ): INodeCredentialTestResult {
 	if (statusCode >= 200 && statusCode < 300) {
 		if (typeof body === 'object' && body !== null) return { status: 'OK', message: 'Connection successful' };
-		return failed(
-			`A server answers at the Base URL, but not with the presenter-video API's JSON. ${BASE_URL_HELP}`,
-		);
+		return failed(`A server answers at the Base URL, but not with the presenter-video API's JSON. ${BASE_URL_HELP}`);
 	}
 	if (statusCode >= 300 && statusCode < 400) {
 		const host = locationHost(headers?.location, 'the Base URL');
@@ -68,9 +60,10 @@ export function verdictOfResponse(
 			`The Base URL redirects to ${host} (HTTP ${statusCode}), and the API key is not sent across a redirect. Enter the address it redirects to as the Base URL (for example https:// rather than http://).`,
 		);
 	}
-	if (statusCode === 401) return rejectedKey(body, secrets);
 	const known = STATUS_MESSAGES[statusCode];
-	if (known !== undefined) return failed(known);
+	// A rejected key: the fix, then the service's own words, which may say more (a sandbox names its demo key).
+	const said = statusCode === 401 ? serviceSaid(body, secrets) : undefined;
+	if (known !== undefined) return failed(said === undefined ? known : `${known} ${said}`);
 	if (statusCode >= 500)
 		return failed(`The service answered HTTP ${statusCode}: it had an internal error. Test again in a few minutes.`);
 	return failed(`The service answered HTTP ${statusCode} at /api/public/v1${TESTED_PATH}. ${BASE_URL_HELP}`);
@@ -98,9 +91,7 @@ export function verdictOfFailure(error: unknown): INodeCredentialTestResult {
 	if (reason !== undefined)
 		return failed(`The Base URL cannot be reached: ${reason} (${code}). ${NOTHING_SENT} ${BASE_URL_HELP}`);
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT')
-		return failed(
-			`The Base URL did not answer within ${READ_TIMEOUT_MS / 1000} s (${code}). ${BASE_URL_HELP}`,
-		);
+		return failed(`The Base URL did not answer within ${READ_TIMEOUT_MS / 1000} s (${code}). ${BASE_URL_HELP}`);
 	return failed(`The connection to the Base URL failed (${code}). ${BASE_URL_HELP}`);
 }
 
@@ -111,7 +102,8 @@ export async function presenterVideoApiTest(
 	const { apiKey, baseUrl } = (credential.data ?? {}) as { apiKey?: unknown; baseUrl?: unknown };
 	const baseUrlText = typeof baseUrl === 'string' ? baseUrl : '';
 	const problem = malformedBaseUrlReason(baseUrlText);
-	if (problem !== undefined) return failed(`The Base URL is not a web address: ${problem}. ${NOTHING_SENT} ${BASE_URL_HELP}`);
+	if (problem !== undefined)
+		return failed(`The Base URL is not a web address: ${problem}. ${NOTHING_SENT} ${BASE_URL_HELP}`);
 	// n8n hands a credential test only this helper (ICredentialTestFunctions, n8n-workflow 2.41 and 1.123).
 	const { request } = this.helpers;
 	try {

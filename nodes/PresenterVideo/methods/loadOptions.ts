@@ -4,24 +4,16 @@ import { listAvatars } from '../input/catalogue';
 import { AVATAR_MODELS, type AvatarModel } from '../service/limits';
 import { createApiClient } from '../transport/client';
 
-const MODEL_OPTIONS: Record<AvatarModel, INodePropertyOptions> = {
-	standard: { name: 'Standard', value: 'standard', description: 'Free' },
-	premium: {
-		name: 'Premium',
-		value: 'premium',
-		description: '0.8 credits per second of avatar on screen; Start plan and up',
-	},
-	ultra: { name: 'Ultra', value: 'ultra', description: '2.3 credits per second of avatar on screen; Enterprise plan' },
+/** The models the node has a name for; another model the service offers is shown under its id. */
+const MODEL_OPTIONS: Record<AvatarModel, Omit<INodePropertyOptions, 'value'>> = {
+	standard: { name: 'Standard', description: 'Free' },
+	premium: { name: 'Premium', description: '0.8 credits per second of avatar on screen; Start plan and up' },
+	ultra: { name: 'Ultra', description: '2.3 credits per second of avatar on screen; Enterprise plan' },
 	'veo-3-fast': {
 		name: 'Veo 3 Fast',
-		value: 'veo-3-fast',
 		description: '2.3 credits per second, billed per 8-second segment; Start plan and up',
 	},
-	'veo-3': {
-		name: 'Veo 3',
-		value: 'veo-3',
-		description: '5 credits per second, billed per 8-second segment; Start plan and up',
-	},
+	'veo-3': { name: 'Veo 3', description: '5 credits per second, billed per 8-second segment; Start plan and up' },
 };
 
 const SERVICE_DEFAULT: INodePropertyOptions = {
@@ -45,11 +37,11 @@ export async function getAvatarModels(this: ILoadOptionsFunctions): Promise<INod
 		const avatar = (await listAvatars(await createApiClient(this))).find((entry) => entry.id === avatarId);
 		if (avatar?.model_available?.length) models = avatar.model_available;
 	}
-	// A model the node has no name for is still offered, under its id.
 	return [
 		SERVICE_DEFAULT,
-		...models.map((model) =>
-			Object.hasOwn(MODEL_OPTIONS, model) ? MODEL_OPTIONS[model as AvatarModel] : { name: model, value: model },
-		),
+		...models.map((model) => ({
+			...(Object.hasOwn(MODEL_OPTIONS, model) ? MODEL_OPTIONS[model as AvatarModel] : { name: model }),
+			value: model,
+		})),
 	];
 }

@@ -38,15 +38,3 @@ export const tagsFilterField: INodeProperties = {
 	placeholder: 'e.g. professional, friendly',
 	description: 'Comma-separated tags; only entries with these tags are returned',
 };
-
-/** The Filters collection of a Get Many, sent to the service as query parameters. */
-export function filtersCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options,
-	};
-}

@@ -1,8 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
 import { checkLimit, checkListFilters } from '../../input/validation';
 import type { ItemTools } from '../../jobs/types';
 import type { ApiClient } from '../../transport/client';
+import { returnAllAndLimitFields } from './fields';
 
 interface Prepared {
 	filters: IDataObject;
@@ -11,8 +18,24 @@ interface Prepared {
 }
 
 /** Get Many for a catalogue: the item's filters go to the service, the limit is applied here. */
-export function listOperation(list: (client: ApiClient, filters: IDataObject, itemIndex: number) => Promise<object[]>) {
+export function listOperation(
+	resource: string,
+	filterFields: INodeProperties[],
+	list: (client: ApiClient, filters: IDataObject, itemIndex: number) => Promise<object[]>,
+) {
 	return {
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
+			...returnAllAndLimitFields,
+			// Sent to the service as query parameters.
+			{
+				displayName: 'Filters',
+				name: 'filters',
+				type: 'collection',
+				placeholder: 'Add filter',
+				default: {},
+				options: filterFields,
+			},
+		]),
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 			return {
 				filters: checkListFilters(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),

@@ -6,6 +6,7 @@ import {
 	updateDisplayOptions,
 } from 'n8n-workflow';
 
+import { optionsCollection, readOptions } from '../../input/fields';
 import { allowExpressionSyntaxField, guardLiteralExpressions } from '../../input/literalExpressions';
 import { buildScriptBody } from '../../input/requestBodies';
 import { noteRefusedStart } from '../../jobs/start';
@@ -31,31 +32,24 @@ const properties: INodeProperties[] = [
 		default: 60,
 		description: 'Target length of the spoken script, from 10 to 600 seconds',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			allowExpressionSyntaxField,
-			{
-				displayName: 'URLs',
-				name: 'urls',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/article',
-				description: 'Up to 10 web pages to take content from, separated by commas (each adds 0.1 credits)',
-			},
-			{
-				displayName: 'Web Search',
-				name: 'webSearch',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to search the web for extra content (adds 0.1 credits)',
-			},
-		],
-	},
+	optionsCollection([
+		allowExpressionSyntaxField,
+		{
+			displayName: 'URLs',
+			name: 'urls',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/article',
+			description: 'Up to 10 web pages to take content from, separated by commas (each adds 0.1 credits)',
+		},
+		{
+			displayName: 'Web Search',
+			name: 'webSearch',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to search the web for extra content (adds 0.1 credits)',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -64,7 +58,7 @@ export const description = updateDisplayOptions(
 );
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = readOptions(this, itemIndex);
 	const body = buildScriptBody({
 		prompt: this.getNodeParameter('prompt', itemIndex) as string,
 		duration: this.getNodeParameter('duration', itemIndex, LIMITS.defaultScriptDuration),

@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readOptions } from '../../input/fields';
 import { checkBinaryTargets } from '../../input/validation';
 
 /** Where Create and Download put the files they download. */
@@ -21,17 +22,12 @@ export const binaryOptionFields: INodeProperties[] = [
 	},
 ];
 
-export interface BinaryTargets {
-	binaryPropertyName: string;
-	thumbnailPropertyName?: string;
-}
+export type BinaryTargets = ReturnType<typeof checkBinaryTargets>;
 
-export function readBinaryTargets(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	withThumbnail: boolean,
-): BinaryTargets {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+/** The MP4's binary field and, with Download Thumbnail on, the thumbnail's. */
+export function readBinaryTargets(context: IExecuteFunctions, itemIndex: number): BinaryTargets {
+	const withThumbnail = context.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean;
+	const options = readOptions(context, itemIndex);
 	return checkBinaryTargets(
 		options.binaryPropertyName,
 		withThumbnail ? options.thumbnailPropertyName : undefined,

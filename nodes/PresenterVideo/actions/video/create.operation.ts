@@ -31,7 +31,7 @@ import { generationFields, generationOptionFields, readGenerationInput } from '.
 import { TIMING } from '../../timing';
 
 const properties: INodeProperties[] = [
-	...generationFields(),
+	...generationFields,
 	{
 		displayName: 'Download Thumbnail',
 		name: 'downloadThumbnail',
@@ -97,11 +97,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 		exportBody,
 		billing: readItemBilling(this, itemIndex, estimateCreate(generationBody, exportBody)),
 		wait: readWaitPreferences(this, itemIndex, TIMING.maxWaitMinutes.create),
-		targets: readBinaryTargets(
-			this,
-			itemIndex,
-			this.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean,
-		),
+		targets: readBinaryTargets(this, itemIndex),
 	};
 }
 

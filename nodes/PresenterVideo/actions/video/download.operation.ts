@@ -65,40 +65,40 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['video'], operation: ['download'] } }, properties);
 
-interface DownloadPlan {
+/** The file to fetch: a completed export's, looked up when the item runs, or a video URL as given. */
+interface Prepared {
 	jobId?: string;
 	videoUrl?: string;
 	thumbnailUrl?: string;
-	withThumbnail: boolean;
+	targets: BinaryTargets;
 }
 
-function readPlan(context: IExecuteFunctions, itemIndex: number): DownloadPlan {
-	const withThumbnail = context.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean;
-	if (context.getNodeParameter('downloadFrom', itemIndex) === 'jobId') {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+	const withThumbnail = this.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean;
+	if (this.getNodeParameter('downloadFrom', itemIndex) === 'jobId') {
 		const jobId = requireText(
 			'Export Job ID',
-			context.getNodeParameter('jobId', itemIndex),
+			this.getNodeParameter('jobId', itemIndex),
 			'Map the jobId output of the Export operation into this field.',
 		);
-		return { jobId, withThumbnail };
+		return { jobId, targets: readBinaryTargets(this, itemIndex) };
 	}
 	const videoUrl = checkWebUrl(
 		'Video URL',
 		requireText(
 			'Video URL',
-			context.getNodeParameter('videoUrl', itemIndex),
+			this.getNodeParameter('videoUrl', itemIndex),
 			'Map the videoUrl output of Export or Get Export Status into this field.',
 		),
 	);
-	const thumbnailText = withThumbnail
-		? optionalText(context.getNodeParameter('thumbnailUrl', itemIndex, ''))
-		: undefined;
-	return { videoUrl, thumbnailUrl: thumbnailText && checkWebUrl('Thumbnail URL', thumbnailText), withThumbnail };
+	const thumbnailText = withThumbnail ? optionalText(this.getNodeParameter('thumbnailUrl', itemIndex, '')) : undefined;
+	const thumbnailUrl = thumbnailText && checkWebUrl('Thumbnail URL', thumbnailText);
+	return { videoUrl, thumbnailUrl, targets: readBinaryTargets(this, itemIndex) };
 }
 
-function fileBaseName(plan: DownloadPlan, videoUrl: string): string {
+function fileBaseName(jobId: string | undefined, videoUrl: string): string {
 	return (
-		plan.jobId ??
+		jobId ??
 		new URL(videoUrl).pathname
 			.split('/')
 			.pop()
@@ -107,29 +107,19 @@ function fileBaseName(plan: DownloadPlan, videoUrl: string): string {
 	);
 }
 
-interface Prepared {
-	plan: DownloadPlan;
-	targets: BinaryTargets;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
-	const plan = readPlan(this, itemIndex);
-	return { plan, targets: readBinaryTargets(this, itemIndex, plan.withThumbnail) };
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ plan, targets }: Prepared,
+	{ jobId, targets, ...givenUrls }: Prepared,
 	tools: ItemTools,
 ): Promise<INodeExecutionData[]> {
-	let { videoUrl, thumbnailUrl } = plan;
-	if (plan.jobId) {
-		const job = (await readJob(tools, 'export', plan.jobId, itemIndex)) as ExportJob;
+	let { videoUrl, thumbnailUrl } = givenUrls;
+	if (jobId) {
+		const job = (await readJob(tools, 'export', jobId, itemIndex)) as ExportJob;
 		if (job.status !== 'completed') {
 			throw new InputError(
 				'Export Job ID',
-				`export ${plan.jobId} is ${job.status}, not completed`,
+				`export ${jobId} is ${job.status}, not completed`,
 				'Download after the export has completed: turn on Wait for Completion on Export, or check Get Export Status first.',
 			);
 		}
@@ -140,14 +130,14 @@ export async function execute(
 	const binary = await downloadVideoFiles(this, {
 		videoUrl: url,
 		thumbnailUrl,
-		baseName: fileBaseName(plan, url),
+		baseName: fileBaseName(jobId, url),
 		...targets,
 		itemIndex,
-		jobId: plan.jobId,
+		jobId,
 	});
 	const file = binary[targets.binaryPropertyName];
 	const json: IDataObject = {
-		jobId: plan.jobId,
+		jobId,
 		videoUrl: url,
 		thumbnailUrl,
 		fileName: file.fileName,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readOptions } from '../../input/fields';
 import type { GenerationInput, InputMethod } from '../../input/requestBodies';
-import { frameFields, readFrame } from './frameFields';
+import { frameFields, readFrame, webhookUrlOption } from './frameFields';
 
 const LOCATORS = {
 	voice: {
@@ -37,82 +37,79 @@ function catalogueLocator(name: keyof typeof LOCATORS, inputMethod: string[]): I
 }
 
 /** The content of a video to generate; shared by Generate and Create. */
-export function generationFields(): INodeProperties[] {
-	const show = (inputMethod: string[]) => ({ show: { inputMethod } });
-	return [
-		{
-			displayName: 'Input Method',
-			name: 'inputMethod',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{
-					name: 'Prompt',
-					value: 'prompt',
-					description: 'Describe the video; the service writes the script and finds media',
-				},
-				{ name: 'Script', value: 'script', description: 'Give the exact words; needs a voice' },
-				{
-					name: 'Media',
-					value: 'media',
-					description: 'Build the video from your own voice recording and/or avatar image or video',
-				},
-			],
-			default: 'prompt',
-		},
-		{
-			displayName: 'Prompt',
-			name: 'prompt',
-			type: 'string',
-			typeOptions: { rows: 4 },
-			required: true,
-			default: '',
-			placeholder: 'e.g. A friendly 30-second intro to our new coffee blend',
-			description: 'What the video should be about',
-			displayOptions: show(['prompt']),
-		},
-		{
-			displayName: 'Duration (Seconds)',
-			name: 'duration',
-			type: 'number',
-			required: true,
-			default: 30,
-			description: 'Length of the video, from 10 to 600 seconds. Costs 5 credits per started 30 seconds.',
-			displayOptions: show(['prompt']),
-		},
-		{
-			displayName: 'Script',
-			name: 'script',
-			type: 'string',
-			typeOptions: { rows: 6 },
-			required: true,
-			default: '',
-			description: 'The exact words the presenter says (for example the output of Script > Generate)',
-			displayOptions: show(['script']),
-		},
-		catalogueLocator('voice', ['prompt', 'script']),
-		{
-			displayName: 'Voice URL',
-			name: 'voiceUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/voice.mp3',
-			description: 'Your own voice recording (mp3, wav or m4a) instead of a voice from the list',
-			displayOptions: show(['script', 'media']),
-		},
-		catalogueLocator('avatar', ['prompt', 'script']),
-		{
-			displayName: 'Avatar URL',
-			name: 'avatarUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/presenter.png',
-			description: 'Your own presenter image or video instead of an avatar from the list',
-			displayOptions: show(['script', 'media']),
-		},
-		...frameFields(false),
-	];
-}
+export const generationFields: INodeProperties[] = [
+	{
+		displayName: 'Input Method',
+		name: 'inputMethod',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Prompt',
+				value: 'prompt',
+				description: 'Describe the video; the service writes the script and finds media',
+			},
+			{ name: 'Script', value: 'script', description: 'Give the exact words; needs a voice' },
+			{
+				name: 'Media',
+				value: 'media',
+				description: 'Build the video from your own voice recording and/or avatar image or video',
+			},
+		],
+		default: 'prompt',
+	},
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. A friendly 30-second intro to our new coffee blend',
+		description: 'What the video should be about',
+		displayOptions: { show: { inputMethod: ['prompt'] } },
+	},
+	{
+		displayName: 'Duration (Seconds)',
+		name: 'duration',
+		type: 'number',
+		required: true,
+		default: 30,
+		description: 'Length of the video, from 10 to 600 seconds. Costs 5 credits per started 30 seconds.',
+		displayOptions: { show: { inputMethod: ['prompt'] } },
+	},
+	{
+		displayName: 'Script',
+		name: 'script',
+		type: 'string',
+		typeOptions: { rows: 6 },
+		required: true,
+		default: '',
+		description: 'The exact words the presenter says (for example the output of Script > Generate)',
+		displayOptions: { show: { inputMethod: ['script'] } },
+	},
+	catalogueLocator('voice', ['prompt', 'script']),
+	{
+		displayName: 'Voice URL',
+		name: 'voiceUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/voice.mp3',
+		description: 'Your own voice recording (mp3, wav or m4a) instead of a voice from the list',
+		displayOptions: { show: { inputMethod: ['script', 'media'] } },
+	},
+	catalogueLocator('avatar', ['prompt', 'script']),
+	{
+		displayName: 'Avatar URL',
+		name: 'avatarUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/presenter.png',
+		description: 'Your own presenter image or video instead of an avatar from the list',
+		displayOptions: { show: { inputMethod: ['script', 'media'] } },
+	},
+	...frameFields(false),
+];
 
 /** Generation settings that most videos leave at their defaults; entries of an Options collection. */
 export const generationOptionFields: INodeProperties[] = [
@@ -197,6 +194,9 @@ export const generationOptionFields: INodeProperties[] = [
 	},
 ];
 
+/** The Options entries a generation sends; the collection's others (waiting, billing, files) are the node's own. */
+const SENT_OPTIONS = new Set([...generationOptionFields, webhookUrlOption].map((field) => field.name));
+
 function locatorValue(context: IExecuteFunctions, name: string, itemIndex: number): unknown {
 	return context.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
@@ -216,16 +216,6 @@ export function readGenerationInput(context: IExecuteFunctions, itemIndex: numbe
 		voiceUrl: uses('script', 'media') ? (context.getNodeParameter('voiceUrl', itemIndex, '') as string) : undefined,
 		avatarUrl: uses('script', 'media') ? (context.getNodeParameter('avatarUrl', itemIndex, '') as string) : undefined,
 		...readFrame(context, itemIndex, 'vertical'),
-		webSearchScript: options.webSearchScript as boolean | undefined,
-		webSearchImages: options.webSearchImages as boolean | undefined,
-		animateImage: options.animateImage as boolean | undefined,
-		animateMode: options.animateMode as string | undefined,
-		animateImageMax: options.animateImageMax,
-		useSpaceMedia: options.useSpaceMedia,
-		saveMediaToSpace: options.saveMediaToSpace,
-		mediaUrls: options.mediaUrls,
-		webUrls: options.webUrls,
-		webhookUrl: options.webhookUrl as string | undefined,
-		extraBodyFields: options.extraBodyFields,
+		...Object.fromEntries(Object.entries(options).filter(([name]) => SENT_OPTIONS.has(name))),
 	};
 }

@@ -1,10 +1,3 @@
-import { updateDisplayOptions } from 'n8n-workflow';
+import { jobStatusOperation } from './jobOperations';
 
-import { jobStatusFields, jobStatusOperation } from './jobOperations';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['video'], operation: ['getExportStatus'] } },
-	jobStatusFields('export'),
-);
-
-export const { prepare, execute } = jobStatusOperation('export');
+export const { description, prepare, execute } = jobStatusOperation('export', 'getExportStatus');

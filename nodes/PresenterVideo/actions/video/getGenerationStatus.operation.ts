@@ -1,10 +1,3 @@
-import { updateDisplayOptions } from 'n8n-workflow';
+import { jobStatusOperation } from './jobOperations';
 
-import { jobStatusFields, jobStatusOperation } from './jobOperations';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['video'], operation: ['getGenerationStatus'] } },
-	jobStatusFields('generation'),
-);
-
-export const { prepare, execute } = jobStatusOperation('generation');
+export const { description, prepare, execute } = jobStatusOperation('generation', 'getGenerationStatus');

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	updateDisplayOptions,
+} from 'n8n-workflow';
 
 import type { CreditEstimate } from '../../billing/estimate';
 import { type ItemBilling, readItemBilling } from '../../billing/fields';
@@ -12,41 +18,31 @@ import { type JobSettings, readJobSettings, waitForCompletionField, waitOptionFi
 import { checkJob, runJob } from '../../wait/run';
 import { webhookUrlOption } from './frameFields';
 
-/** What Generate and Export show after their own fields: how to wait, what to return, and options. */
-export function jobStartFields(options: INodeProperties[]): INodeProperties[] {
-	return [
-		waitForCompletionField('poll', true),
-		simplifyField,
-		optionsCollection([...options, ...waitOptionFields, webhookUrlOption, allowExpressionSyntaxField]),
-	];
-}
-
-/** Get Generation Status and Get Export Status differ only in the job kind. */
-export function jobStatusFields(kind: JobKind): INodeProperties[] {
-	return [
-		{
-			displayName: 'Job ID',
-			name: 'jobId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: `e.g. ${JOB_KINDS[kind].idPrefix}abc123`,
-			description: `The job ID returned when the ${kind} was started`,
-		},
-		{ ...waitForCompletionField('none'), description: 'Whether to keep checking until the job ends' },
-		simplifyField,
-		optionsCollection(waitOptionFields),
-	];
-}
-
-/** Reads the Job ID, then the job's status, once or until it ends. */
-export function jobStatusOperation(kind: JobKind) {
+/**
+ * Get Generation Status and Get Export Status differ only in the job kind: they read the Job ID,
+ * then the job's status, once or until it ends.
+ */
+export function jobStatusOperation(kind: JobKind, operation: string) {
 	interface Prepared {
 		jobId: string;
 		settings: JobSettings;
 	}
 	const fix = `Map the jobId output of the ${JOB_KINDS[kind].startOperation} operation into this field.`;
 	return {
+		description: updateDisplayOptions({ show: { resource: ['video'], operation: [operation] } }, [
+			{
+				displayName: 'Job ID',
+				name: 'jobId',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: `e.g. ${JOB_KINDS[kind].idPrefix}abc123`,
+				description: `The job ID returned when the ${kind} was started`,
+			},
+			{ ...waitForCompletionField('none'), description: 'Whether to keep checking until the job ends' },
+			simplifyField,
+			optionsCollection(waitOptionFields),
+		]),
 		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
 			return {
 				jobId: requireText('Job ID', this.getNodeParameter('jobId', itemIndex), fix),
@@ -64,23 +60,38 @@ export function jobStatusOperation(kind: JobKind) {
 	};
 }
 
+/** What Generate and Export prepare for an item. */
+export interface JobStart {
+	body: IDataObject;
+	settings: JobSettings;
+	billing: ItemBilling;
+}
+
+interface JobStartSpec {
+	kind: JobKind;
+	operation: string;
+	/** The operation's own fields: how to wait, what to return, and the Options follow them. */
+	fields: INodeProperties[];
+	/** The operation's own entries of the Options, beside waiting, the webhook and expression syntax. */
+	options: INodeProperties[];
+	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject;
+	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate;
+}
+
 /**
- * Generate and Export differ only in the job kind and the body: both start a job per item and,
- * as the user chose, return at once, poll until it ends, or pause for the service's callback.
+ * Generate and Export differ only in the job kind, their fields and the body: both start a job per
+ * item and, as the user chose, return at once, poll until it ends, or pause for the service's callback.
  */
-export function jobStartOperation(
-	kind: JobKind,
-	buildBody: (context: IExecuteFunctions, itemIndex: number) => IDataObject,
-	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate,
-) {
-	interface Prepared {
-		body: IDataObject;
-		settings: JobSettings;
-		billing: ItemBilling;
-	}
+export function jobStartOperation({ kind, operation, fields, options, buildBody, estimateCredits }: JobStartSpec) {
 	return {
+		description: updateDisplayOptions({ show: { resource: ['video'], operation: [operation] } }, [
+			...fields,
+			waitForCompletionField('poll', true),
+			simplifyField,
+			optionsCollection([...options, ...waitOptionFields, webhookUrlOption, allowExpressionSyntaxField]),
+		]),
 		pausesForJob: kind,
-		prepare(this: IExecuteFunctions, itemIndex: number): Prepared {
+		prepare(this: IExecuteFunctions, itemIndex: number): JobStart {
 			const body = buildBody(this, itemIndex);
 			guardLiteralExpressions(this, itemIndex, body);
 			return {
@@ -89,11 +100,11 @@ export function jobStartOperation(
 				billing: readItemBilling(this, itemIndex, estimateCredits(this, itemIndex, body)),
 			};
 		},
-		billing: (prepared: Prepared): ItemBilling => prepared.billing,
+		billing: (prepared: JobStart): ItemBilling => prepared.billing,
 		async execute(
 			this: IExecuteFunctions,
 			itemIndex: number,
-			{ body, settings }: Prepared,
+			{ body, settings }: JobStart,
 			tools: ItemTools,
 		): Promise<INodeExecutionData[]> {
 			return [{ json: await runJob(tools, kind, body, itemIndex, settings) }];

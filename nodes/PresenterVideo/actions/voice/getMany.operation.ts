@@ -1,12 +1,10 @@
-import { type INodeProperties, updateDisplayOptions } from 'n8n-workflow';
-
 import { listVoices } from '../../input/catalogue';
-import { filtersCollection, genderFilterField, returnAllAndLimitFields, tagsFilterField } from '../common/fields';
+import { genderFilterField, tagsFilterField } from '../common/fields';
 import { listOperation } from '../common/listOutput';
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimitFields,
-	filtersCollection([
+export const { description, prepare, execute } = listOperation(
+	'voice',
+	[
 		genderFilterField,
 		{
 			displayName: 'Language',
@@ -17,9 +15,6 @@ const properties: INodeProperties[] = [
 			description: 'Language code, for example en or fr',
 		},
 		tagsFilterField,
-	]),
-];
-
-export const description = updateDisplayOptions({ show: { resource: ['voice'], operation: ['getMany'] } }, properties);
-
-export const { prepare, execute } = listOperation(listVoices);
+	],
+	listVoices,
+);
