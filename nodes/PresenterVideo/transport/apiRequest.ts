@@ -68,10 +68,7 @@ function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined):
 	});
 }
 
-/**
- * One authenticated call. Every HTTP status comes back as a response, for the caller to judge;
- * only a request that got no answer at all throws.
- */
+/** One authenticated call: every HTTP status comes back for the caller to judge; only no answer at all throws. */
 export async function sendApiRequest(
 	context: ApiContext,
 	apiRoot: string,

@@ -268,16 +268,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const WRAPPER_KEYS = ['data', 'success', 'message'];
+
 /** The object inside a `{ data: {...} }` wrapper, or the body itself. */
 export function unwrapObject<T>(body: unknown): T {
-	if (
-		isRecord(body) &&
-		isRecord(body.data) &&
-		Object.keys(body).every((key) => key === 'data' || key === 'success' || key === 'message')
-	) {
-		return body.data as T;
-	}
-	return body as T;
+	const wrapped = isRecord(body) && isRecord(body.data) && Object.keys(body).every((key) => WRAPPER_KEYS.includes(key));
+	return (wrapped ? body.data : body) as T;
 }
 
 /** The list in a bare array, `{ <listKey>: [] }`, `{ data: [] }`, `{ data: { <listKey>: [] } }` or `{ items: [] }`. */

@@ -100,10 +100,7 @@ export function showableServiceText(text: string, secrets: readonly string[] = [
 	return `${kept.trimEnd()}…`;
 }
 
-/**
- * What the service said about a failed call, quoted: the error text of any of its body shapes, else
- * the first detail's. Undefined when the answer carries no text.
- */
+/** What the service said about a failed call, quoted: its error text, else its first detail's. */
 export function serviceSaid(body: unknown, secrets: readonly string[] = []): string | undefined {
 	const { message, details } = parseErrorBody(body);
 	const text = message ?? asText(details[0]?.message);
@@ -138,7 +135,7 @@ export function buildApiError(
 		endpoint,
 		code: parsed.code ?? null,
 		error: parsed.message ?? null,
-		details: parsed.details.map((detail) => ({ ...detail })) as JsonObject[],
+		details: parsed.details as JsonObject[],
 	};
 	return new NodeApiError(node, errorResponse, {
 		message,
@@ -228,10 +225,7 @@ export function unreachableReason(cause: string): string | undefined {
 	return UNREACHABLE_CAUSES[cause];
 }
 
-/**
- * What is wrong with a Base URL that is not a web address, before anything is sent: the node and
- * the credential's Test apply the same rule. Undefined for an http(s) address with a host.
- */
+/** Why a Base URL is not a web address, before anything is sent: the node and the credential's Test share it. */
 export function malformedBaseUrlReason(baseUrl: string): string | undefined {
 	const text = baseUrl.trim();
 	if (text === '') return 'it is empty';
