@@ -41,7 +41,7 @@ const EXPLANATIONS: Record<string, ErrorExplanation> = {
 	},
 	INVALID_FORMAT: {
 		title: 'The format is not valid',
-		fix: 'The service accepts vertical, square, ads or custom (with width and height, 1-5000 pixels); 16:9 is custom 1920x1080, which the node\'s Horizontal option sends.',
+		fix: "The service accepts vertical, square, ads or custom (with width and height, 1-5000 pixels); 16:9 is custom 1920x1080, which the node's Horizontal option sends.",
 	},
 	INVALID_TYPE: {
 		title: 'A parameter has the wrong type',
@@ -103,7 +103,9 @@ const EXPLANATIONS: Record<string, ErrorExplanation> = {
 	VOICE_GENERATION_FAILED: {
 		title: 'The voice-over could not be generated',
 		fix: 'Try another voice, or start the job again.',
-		whenSent: { voice_url: 'Try another voice, or check that the voice URL points to a readable mp3, wav or m4a file.' },
+		whenSent: {
+			voice_url: 'Try another voice, or check that the voice URL points to a readable mp3, wav or m4a file.',
+		},
 	},
 	AVATAR_PROCESSING_FAILED: {
 		title: 'The avatar could not be processed',
@@ -164,10 +166,7 @@ export function failureFix(explanation: ErrorExplanation, sent: Record<string, u
 }
 
 export function explainStatus(status: number): ErrorExplanation {
-	return (
-		BY_HTTP_STATUS[status] ??
-		(status >= 500
-			? BY_HTTP_STATUS[500]
-			: { title: `The service answered with HTTP ${status}`, fix: 'Check the node fields and try again.' })
-	);
+	if (BY_HTTP_STATUS[status]) return BY_HTTP_STATUS[status];
+	if (status >= 500) return BY_HTTP_STATUS[500];
+	return { title: `The service answered with HTTP ${status}`, fix: 'Check the node fields and try again.' };
 }

@@ -22,11 +22,6 @@ interface JobKindInfo {
 	sizeSeconds(body: IDataObject): number | undefined;
 }
 
-function numberField(body: IDataObject, name: string): number | undefined {
-	const value = body[name];
-	return typeof value === 'number' && value > 0 ? value : undefined;
-}
-
 // Ids may come from unauthenticated callbacks: encoded, they cannot reach another path.
 export const JOB_KINDS: Record<JobKind, JobKindInfo> = {
 	generation: {
@@ -49,7 +44,7 @@ export const JOB_KINDS: Record<JobKind, JobKindInfo> = {
 				createdAt: result?.created_at,
 			};
 		},
-		sizeSeconds: (body) => numberField(body, 'duration'),
+		sizeSeconds: ({ duration }) => (typeof duration === 'number' && duration > 0 ? duration : undefined),
 	},
 	export: {
 		label: 'Export',

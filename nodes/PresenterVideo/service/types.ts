@@ -5,11 +5,6 @@ export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 /** The statuses a job ends in. */
 export type TerminalStatus = Extract<JobStatus, 'completed' | 'failed'>;
 
-interface JobError {
-	code: string;
-	message: string;
-}
-
 export interface GenerationResult {
 	video_id: string;
 	duration?: number;
@@ -25,22 +20,21 @@ export interface ExportResult {
 	created_at?: string;
 }
 
-export interface GenerationJob {
+/** What both kinds of job report; their progress and result fields differ. */
+interface Job<Result> {
 	job_id: string;
 	status: JobStatus;
-	progress_step?: number;
 	current_step?: string;
-	result?: GenerationResult;
-	error?: JobError;
+	result?: Result;
+	error?: { code: string; message: string };
 }
 
-export interface ExportJob {
-	job_id: string;
-	status: JobStatus;
+export interface GenerationJob extends Job<GenerationResult> {
+	progress_step?: number;
+}
+
+export interface ExportJob extends Job<ExportResult> {
 	progress?: number;
-	current_step?: string;
-	result?: ExportResult;
-	error?: JobError;
 }
 
 /** A job as the service reports it: the answer to its start, or its status. */

@@ -13,18 +13,15 @@ export const CREDENTIAL_TYPE = 'presenterVideoApi';
 
 export const { readTimeoutMs: READ_TIMEOUT_MS, startTimeoutMs: START_TIMEOUT_MS } = TIMING;
 
+const API_PATH = '/api/public/v1';
+
 /**
  * The one rule for the API root: the credential's Base URL, with or without trailing slashes or the
  * API path, followed by the API path once. The node and the credential's Test both apply it.
  */
-const API_PATH = '/api/public/v1';
-
-const TRAILING_SLASHES = /\/+$/;
-
-const API_PATH_SUFFIX = /\/api\/public\/v1$/;
-
 export function apiRootFromBaseUrl(baseUrl: string): string {
-	return `${baseUrl.trim().replace(TRAILING_SLASHES, '').replace(API_PATH_SUFFIX, '')}${API_PATH}`;
+	const root = baseUrl.trim().replace(/\/+$/, '');
+	return `${root.endsWith(API_PATH) ? root.slice(0, -API_PATH.length) : root}${API_PATH}`;
 }
 
 /** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
@@ -44,7 +41,7 @@ export function apiRootOf(context: ApiContext, credentials: { baseUrl?: string }
 	return apiRootFromBaseUrl(baseUrl);
 }
 
-interface ApiRequest {
+export interface ApiRequest {
 	method: IHttpRequestMethods;
 	endpoint: string;
 	body?: IDataObject;
@@ -71,10 +68,7 @@ function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined):
 	});
 }
 
-/**
- * One authenticated call. Every HTTP status comes back as a response, for the caller to judge;
- * only a request that got no answer at all throws.
- */
+/** One authenticated call: every HTTP status comes back for the caller to judge; only no answer at all throws. */
 export async function sendApiRequest(
 	context: ApiContext,
 	apiRoot: string,

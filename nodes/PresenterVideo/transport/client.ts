@@ -15,15 +15,9 @@ import {
 	sendApiRequest,
 	START_TIMEOUT_MS,
 	type ApiContext,
+	type ApiRequest,
 } from './apiRequest';
-import {
-	BudgetDeadlineError,
-	type CallAnswer,
-	type CallPriority,
-	type NotBefore,
-	type Permit,
-	RequestBudget,
-} from '../schedule/budget';
+import { BudgetDeadlineError, type CallPriority, type NotBefore, type Permit, RequestBudget } from '../schedule/budget';
 import {
 	buildApiError,
 	buildMalformedResponseError,
@@ -32,6 +26,7 @@ import {
 	buildSsrfRefusalError,
 	networkCause,
 	secretsOfKey,
+	type SsrfRefusal,
 	ssrfRefusal,
 } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
@@ -73,10 +68,6 @@ export interface ApiClient {
 
 type OneRead = { type: 'answer'; status: number; body: unknown } | { type: 'unavailable'; cause: string };
 
-function isJsonBody(body: unknown): boolean {
-	return typeof body === 'object' && body !== null;
-}
-
 const budgets = new Map<string, RequestBudget>();
 
 /** A credential's Requests per Minute as a whole number; 100, the service's, when unset. */
@@ -99,10 +90,6 @@ export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: nu
 		budgets.set(key, budget);
 	}
 	return budget;
-}
-
-function answerOf(response: IN8nHttpFullResponse): CallAnswer {
-	return { status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> };
 }
 
 /** What every call of one client shares: where it goes, whose key, which budget and lane. */
@@ -134,46 +121,55 @@ async function leave(caller: Caller, endpoint: string, priority: CallPriority, o
 	throw new BudgetDeadlineError();
 }
 
+/** A request that got no answer: its network cause, and the address if n8n's SSRF protection refused it. */
+type NoAnswer = { response?: undefined; refusal?: SsrfRefusal; cause: string };
+
+/** Sends one request under its permit, which learns what came back: the answer, or why none came. */
+async function sendWithPermit(
+	caller: Caller,
+	permit: Permit,
+	request: ApiRequest,
+): Promise<{ response: IN8nHttpFullResponse } | NoAnswer> {
+	try {
+		const response = await sendApiRequest(caller.context, caller.apiRoot, request);
+		permit.finish({ status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> });
+		return { response };
+	} catch (error) {
+		permit.finish(undefined);
+		return { refusal: ssrfRefusal(error), cause: networkCause(error) };
+	}
+}
+
 /** One try: the answer, or why none came. A redirect or an SSRF refusal ends the call at once. */
 async function tryOnce(
 	caller: Caller,
 	kind: RequestKind,
-	request: { method: IHttpRequestMethods; endpoint: string; body?: IDataObject; qs?: IDataObject; itemIndex?: number },
+	request: ApiRequest,
+	itemIndex: number | undefined,
 	permit: Permit,
-): Promise<{ response?: IN8nHttpFullResponse; failure: string }> {
-	const { endpoint, itemIndex } = request;
-	let response: IN8nHttpFullResponse;
-	try {
-		response = await sendApiRequest(caller.context, caller.apiRoot, {
-			...request,
-			timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-			// A start already sent is billed even if the execution is cancelled: its answer is
-			// awaited (up to the start time-out), so that the job id it carries is reported.
-			abortSignal: kind === 'start' ? undefined : caller.signal,
-		});
-		permit.finish(answerOf(response));
-	} catch (error) {
-		permit.finish(undefined);
+): Promise<{ response: IN8nHttpFullResponse } | NoAnswer> {
+	const { endpoint } = request;
+	const sent = await sendWithPermit(caller, permit, request);
+	if (!sent.response) {
 		if (kind === 'read' && caller.signal?.aborted) throw cancelled(caller, endpoint);
 		// Refused before connecting, every time: not retried, and nothing reached the service.
-		const refusal = ssrfRefusal(error);
-		if (refusal) throw buildSsrfRefusalError(caller.node, endpoint, refusal, itemIndex);
-		return { failure: networkCause(error) };
+		if (sent.refusal) throw buildSsrfRefusalError(caller.node, endpoint, sent.refusal, itemIndex);
+		return sent;
 	}
-	const status = response.statusCode;
+	const { statusCode: status, headers } = sent.response;
 	// Not retried: following it, or asking again, would only meet the same redirect.
 	if (status >= 300 && status < 400) {
-		const location = (response.headers as Record<string, unknown> | undefined)?.location;
+		const location = (headers as Record<string, unknown> | undefined)?.location;
 		throw buildRedirectError(caller.node, { status, location, endpoint, itemIndex });
 	}
-	return { response, failure: '' };
+	return sent;
 }
 
 function outcomeOf(response: IN8nHttpFullResponse | undefined): Outcome | 'ok' {
 	if (!response) return { type: 'network' };
-	const status = response.statusCode;
-	if (status < 200 || status >= 300) return { type: 'status', status, headers: response.headers as Record<string, unknown> };
-	return isJsonBody(response.body) ? 'ok' : { type: 'malformed' };
+	const { statusCode: status, body } = response;
+	if (status < 200 || status >= 300) return { type: 'status', status };
+	return typeof body === 'object' && body !== null ? 'ok' : { type: 'malformed' };
 }
 
 /** Sends a call when the budget lets it, and tries again as the retry policy says. */
@@ -188,22 +184,32 @@ async function send(
 	const state: RetryState = { retries: 0, rateLimitRetries: 0, untilDeadline: options.deadline !== undefined };
 	const { itemIndex } = options;
 	const priority = kind === 'read' && options.beforeStart ? 'readBeforeStart' : kind;
+	const request: ApiRequest = {
+		method,
+		endpoint,
+		body,
+		qs: options.qs,
+		timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
+		// A start already sent is billed even if the execution is cancelled: its answer is
+		// awaited (up to the start time-out), so that the job id it carries is reported.
+		abortSignal: kind === 'start' ? undefined : caller.signal,
+	};
 	for (let queued = options; ; ) {
 		const permit = await leave(caller, endpoint, priority, queued);
 		options.onSend?.();
-		const { response, failure } = await tryOnce(caller, kind, { method, endpoint, body, qs: options.qs, itemIndex }, permit);
-		const outcome = outcomeOf(response);
-		if (outcome === 'ok') return response?.body;
+		const sent = await tryOnce(caller, kind, request, itemIndex, permit);
+		const outcome = outcomeOf(sent.response);
+		if (outcome === 'ok') return sent.response?.body;
+		const reason = sent.response ? `HTTP ${sent.response.statusCode}` : sent.cause;
 		const delay = nextRetryDelay(kind, outcome, state);
 		if (delay === undefined) {
 			const { node, secrets } = caller;
-			if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, failure, itemIndex);
+			if (outcome.type === 'network') throw buildNetworkError(node, kind, endpoint, reason, itemIndex);
 			if (outcome.type === 'malformed') throw buildMalformedResponseError(node, kind, endpoint, itemIndex);
-			throw buildApiError(node, { secrets, status: outcome.status, body: response?.body, endpoint, itemIndex });
+			throw buildApiError(node, { secrets, status: outcome.status, body: sent.response?.body, endpoint, itemIndex });
 		}
 		if (outcome.type === 'status' && outcome.status === 429) state.rateLimitRetries++;
 		else state.retries++;
-		const reason = response ? `HTTP ${response.statusCode}` : failure;
 		caller.context.logger.debug(`Presenter Video: ${method} ${endpoint} got ${reason}, retrying in ${delay} ms`);
 		// The retry waits in the queue, in the place its first try had.
 		const retryAt = Date.now() + delay;
@@ -215,22 +221,14 @@ async function readOnce(caller: Caller, endpoint: string, deadline: number): Pro
 	const { budget, lane, signal, limit } = caller;
 	const permit = await budget.acquire({ priority: 'read', deadline, lane, signal, limit });
 	if (!permit) return { type: 'unavailable', cause: 'the rate limit left no room in time' };
-	try {
-		const leftMs = Math.max(deadline - Date.now(), 1);
-		const response = await sendApiRequest(caller.context, caller.apiRoot, {
-			method: 'GET',
-			endpoint,
-			timeoutMs: leftMs,
-			abortSignal: AbortSignal.timeout(leftMs),
-		});
-		permit.finish(answerOf(response));
-		return { type: 'answer', status: response.statusCode, body: unwrapObject<unknown>(response.body) };
-	} catch (error) {
-		permit.finish(undefined);
-		const refusal = ssrfRefusal(error);
-		const cause = refusal ? `n8n's SSRF protection refused ${refusal.target}` : networkCause(error);
+	const leftMs = Math.max(deadline - Date.now(), 1);
+	const request: ApiRequest = { method: 'GET', endpoint, timeoutMs: leftMs, abortSignal: AbortSignal.timeout(leftMs) };
+	const sent = await sendWithPermit(caller, permit, request);
+	if (!sent.response) {
+		const cause = sent.refusal ? `n8n's SSRF protection refused ${sent.refusal.target}` : sent.cause;
 		return { type: 'unavailable', cause };
 	}
+	return { type: 'answer', status: sent.response.statusCode, body: unwrapObject(sent.response.body) };
 }
 
 export async function createApiClient(context: ApiContext): Promise<ApiClient> {
@@ -270,16 +268,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const WRAPPER_KEYS = ['data', 'success', 'message'];
+
 /** The object inside a `{ data: {...} }` wrapper, or the body itself. */
 export function unwrapObject<T>(body: unknown): T {
-	if (
-		isRecord(body) &&
-		isRecord(body.data) &&
-		Object.keys(body).every((key) => key === 'data' || key === 'success' || key === 'message')
-	) {
-		return body.data as T;
-	}
-	return body as T;
+	const wrapped = isRecord(body) && isRecord(body.data) && Object.keys(body).every((key) => WRAPPER_KEYS.includes(key));
+	return (wrapped ? body.data : body) as T;
 }
 
 /** The list in a bare array, `{ <listKey>: [] }`, `{ data: [] }`, `{ data: { <listKey>: [] } }` or `{ items: [] }`. */

@@ -44,7 +44,8 @@ function describeDetails({ code, message, details }: ParsedApiError): string | u
 	const described = details.flatMap((detail) => {
 		const repeated = sameText(detail.message, message);
 		if (repeated && !detail.field) return [];
-		const what = [detail.field && `"${detail.field}"`, repeated ? undefined : detail.message].filter(Boolean).join(': ');
+		const parts = [detail.field && `"${detail.field}"`, repeated ? undefined : detail.message];
+		const what = parts.filter(Boolean).join(': ');
 		const detailCode = detail.code && normalizeCode(detail.code);
 		const shown = detailCode && detailCode !== code ? `${what} (${detailCode})` : what;
 		return shown === '' ? [] : [shown];
@@ -95,13 +96,11 @@ export function showableServiceText(text: string, secrets: readonly string[] = [
 	const clean = redact(text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim(), secrets);
 	const characters = Array.from(clean);
 	if (characters.length <= SERVICE_TEXT_MAX_CHARS) return clean;
-	return `${characters.slice(0, SERVICE_TEXT_MAX_CHARS - 1).join('').trimEnd()}…`;
+	const kept = characters.slice(0, SERVICE_TEXT_MAX_CHARS - 1).join('');
+	return `${kept.trimEnd()}…`;
 }
 
-/**
- * What the service said about a failed call, quoted: the error text of any of its body shapes, else
- * the first detail's. Undefined when the answer carries no text.
- */
+/** What the service said about a failed call, quoted: its error text, else its first detail's. */
 export function serviceSaid(body: unknown, secrets: readonly string[] = []): string | undefined {
 	const { message, details } = parseErrorBody(body);
 	const text = message ?? asText(details[0]?.message);
@@ -109,21 +108,21 @@ export function serviceSaid(body: unknown, secrets: readonly string[] = []): str
 	return shown === '' ? undefined : `The service said: "${shown}"`;
 }
 
-function showableProblem(detail: FieldProblem, secrets: readonly string[]): FieldProblem {
-	const clean = (value: unknown) => (typeof value === 'string' ? showableServiceText(value, secrets) : undefined);
-	return { field: clean(detail.field), code: clean(detail.code), message: clean(detail.message) };
-}
-
 /** One readable NodeApiError per failed call: title, code and service text up front, the fix below. */
 export function buildApiError(
 	node: INode,
 	{ status, body, endpoint, itemIndex, secrets = [] }: ApiErrorContext,
 ): NodeApiError {
+	const clean = (value: unknown) => (typeof value === 'string' ? showableServiceText(value, secrets) : undefined);
 	const quoted = parseErrorBody(body);
 	const parsed: ParsedApiError = {
-		code: quoted.code === undefined ? undefined : showableServiceText(quoted.code, secrets),
-		message: quoted.message === undefined ? undefined : showableServiceText(quoted.message, secrets),
-		details: quoted.details.map((detail) => showableProblem(detail, secrets)),
+		code: clean(quoted.code),
+		message: clean(quoted.message),
+		details: quoted.details.map(({ field, code, message }) => ({
+			field: clean(field),
+			code: clean(code),
+			message: clean(message),
+		})),
 	};
 	const explanation = explainCode(parsed.code) ?? explainStatus(status);
 	const fieldText = describeDetails(parsed);
@@ -136,7 +135,7 @@ export function buildApiError(
 		endpoint,
 		code: parsed.code ?? null,
 		error: parsed.message ?? null,
-		details: parsed.details.map((detail) => ({ ...detail })) as JsonObject[],
+		details: parsed.details as JsonObject[],
 	};
 	return new NodeApiError(node, errorResponse, {
 		message,
@@ -146,14 +145,20 @@ export function buildApiError(
 	});
 }
 
+/** A failed request's error and the causes n8n wraps it around, a few levels deep. */
+function causeChain(error: unknown): Array<Record<string, unknown>> {
+	const chain: Array<Record<string, unknown>> = [];
+	for (let current: unknown = error; current && chain.length < 4; ) {
+		const link = current as Record<string, unknown>;
+		chain.push(link);
+		current = link.cause;
+	}
+	return chain;
+}
+
 /** The low-level cause (ECONNRESET, ETIMEDOUT, ...) of a failed request, without any request details. */
 export function networkCause(error: unknown): string {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current; depth++) {
-		const candidate = current as { code?: unknown; cause?: unknown };
-		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) return candidate.code;
-		current = candidate.cause;
-	}
+	for (const { code } of causeChain(error)) if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 	return 'connection failed';
 }
 
@@ -170,18 +175,11 @@ const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameErro
  * address before connecting, with an error of its own; n8n may wrap it. Undefined for any other error.
  */
 export function ssrfRefusal(error: unknown): SsrfRefusal | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current; depth++) {
-		const candidate = current as { name?: unknown; ip?: unknown; hostname?: unknown; cause?: unknown };
-		if (typeof candidate.name === 'string' && SSRF_ERROR_NAMES.has(candidate.name)) {
-			const ip = typeof candidate.ip === 'string' ? candidate.ip : undefined;
-			const hostname = typeof candidate.hostname === 'string' ? candidate.hostname : undefined;
-			const target = hostname && ip ? `'${hostname}' (${ip})` : (hostname ?? ip ?? 'the address');
-			return { target };
-		}
-		current = candidate.cause;
-	}
-	return undefined;
+	const refused = causeChain(error).find(({ name }) => typeof name === 'string' && SSRF_ERROR_NAMES.has(name));
+	if (refused === undefined) return undefined;
+	const ip = typeof refused.ip === 'string' ? refused.ip : undefined;
+	const hostname = typeof refused.hostname === 'string' ? refused.hostname : undefined;
+	return { target: hostname && ip ? `'${hostname}' (${ip})` : (hostname ?? ip ?? 'the address') };
 }
 
 /** What an n8n administrator sets so that the guard lets a host through. */
@@ -227,10 +225,7 @@ export function unreachableReason(cause: string): string | undefined {
 	return UNREACHABLE_CAUSES[cause];
 }
 
-/**
- * What is wrong with a Base URL that is not a web address, before anything is sent: the node and
- * the credential's Test apply the same rule. Undefined for an http(s) address with a host.
- */
+/** Why a Base URL is not a web address, before anything is sent: the node and the credential's Test share it. */
 export function malformedBaseUrlReason(baseUrl: string): string | undefined {
 	const text = baseUrl.trim();
 	if (text === '') return 'it is empty';
