@@ -1,4 +1,4 @@
-/** Every resource with its operations; the router and tests share this map. */
+/** Every resource with its operations: the router's table of operations is typed by it. */
 export type PresenterVideoType = {
 	voice: 'getMany';
 	avatar: 'getMany';

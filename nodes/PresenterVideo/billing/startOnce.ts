@@ -2,7 +2,7 @@ import { type INode, NodeOperationError } from 'n8n-workflow';
 
 import { ProcessMemory } from '../transport/processMemory';
 import type { JobKind, ServiceJob } from '../service/types';
-import { neverReachedService } from '../transport/errors';
+import { neverReachedService, refusalStatus } from '../transport/errors';
 import { MAX_RETENTION_HOURS } from './fields';
 import type { KeyMemory } from './keyMemory';
 import type { StartLedger } from './ledger';
@@ -45,9 +45,7 @@ const sharedStarts = new ProcessMemory<SharedStart>({
 
 /** A 4xx answer (but a time-out), or no connection at all, means nothing was billed. */
 function certainlyRefused(error: unknown): boolean {
-	if (neverReachedService(error)) return true;
-	const code = Number((error as { httpCode?: unknown }).httpCode);
-	return code >= 400 && code < 500 && code !== 408;
+	return neverReachedService(error) || refusalStatus(error) !== undefined;
 }
 
 function unknownOutcomeError(node: INode, kind: JobKind, itemIndex: number, key: string | undefined, reusedBy: string) {

@@ -4,7 +4,7 @@ import { startOnce, type StartOutcome } from '../billing/startOnce';
 import { JOB_KINDS } from '../service/jobKinds';
 import type { ExportJob, JobKind, ServiceJob } from '../service/types';
 import type { CallOptions } from '../transport/client';
-import { neverReachedService } from '../transport/errors';
+import { neverReachedService, refusalStatus } from '../transport/errors';
 import { WaitCancelledError } from '../schedule/time';
 import { addNote } from './output';
 import type { ItemTools, StartedJob } from './types';
@@ -18,15 +18,11 @@ function mayHaveBeenBilled(error: unknown): boolean {
 	return !(error instanceof NodeApiError && error.httpCode);
 }
 
-/**
- * Says on the error of a start the service refused that nothing was started or billed for it: its
- * 4xx answer (but a time-out, 408) means it refused the start.
- */
+/** Says on the error of a start the service refused that nothing was started or billed for it. */
 export function noteRefusedStart(error: unknown, what: string): void {
-	if (!(error instanceof NodeApiError)) return;
-	const status = Number(error.httpCode);
-	if (!(status >= 400 && status < 500 && status !== 408)) return;
-	addNote(error, `The service refused ${what} (HTTP ${status}): nothing was started or billed for it.`);
+	const status = refusalStatus(error);
+	if (error instanceof NodeApiError && status !== undefined)
+		addNote(error, `The service refused ${what} (HTTP ${status}): nothing was started or billed for it.`);
 }
 
 /** A place among calls waiting for the rate limit: the longer the video, the sooner, as what follows it takes longest. */

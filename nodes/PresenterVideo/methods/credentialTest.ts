@@ -8,6 +8,7 @@ import type {
 import { apiRootFromBaseUrl, READ_TIMEOUT_MS } from '../transport/apiRequest';
 import {
 	BASE_URL_HELP,
+	causeChain,
 	locationHost,
 	malformedBaseUrlReason,
 	secretsOfKey,
@@ -70,13 +71,8 @@ export function verdictOfResponse(
 }
 
 function errorCode(error: unknown): string | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && code !== '') return code;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return undefined;
+	const codes = causeChain(error).map(({ code }) => code);
+	return codes.find((code): code is string => typeof code === 'string' && code !== '');
 }
 
 /** A request that got no answer: why, and what to check. */

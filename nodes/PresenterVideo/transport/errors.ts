@@ -146,7 +146,7 @@ export function buildApiError(
 }
 
 /** A failed request's error and the causes n8n wraps it around, a few levels deep. */
-function causeChain(error: unknown): Array<Record<string, unknown>> {
+export function causeChain(error: unknown): Array<Record<string, unknown>> {
 	const chain: Array<Record<string, unknown>> = [];
 	for (let current: unknown = error; current && chain.length < 4; ) {
 		const link = current as Record<string, unknown>;
@@ -243,6 +243,12 @@ const unreached = new WeakSet<Error>();
 
 export function neverReachedService(error: unknown): boolean {
 	return error instanceof Error && unreached.has(error);
+}
+
+/** The status of the service's 4xx answer (but a time-out, 408): it refused the call, so nothing was started or billed. */
+export function refusalStatus(error: unknown): number | undefined {
+	const status = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	return status >= 400 && status < 500 && status !== 408 ? status : undefined;
 }
 
 export function buildNetworkError(
