@@ -69,3 +69,8 @@ export interface ScriptResult {
 }
 
 export type JobKind = 'generation' | 'export';
+
+/** A JSON object as the service or a caller sends it: not null, not a list. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -30,6 +30,7 @@ import {
 	ssrfRefusal,
 } from './errors';
 import { nextRetryDelay, type Outcome, type RequestKind, type RetryState } from './retryPolicy';
+import { isRecord } from '../service/types';
 
 export interface CallOptions {
 	qs?: IDataObject;
@@ -263,10 +264,6 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
  * The service's reference shows bare bodies, but leaves open a `data` wrapper and wrapped lists;
  * these helpers accept every shape so the node does not break when the service picks another.
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const WRAPPER_KEYS = ['data', 'success', 'message'];
 

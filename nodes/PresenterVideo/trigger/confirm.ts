@@ -1,12 +1,12 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { JOB_KINDS } from '../service/jobKinds';
-import type { JobKind } from '../service/types';
+import { isRecord, type JobKind } from '../service/types';
 import { createApiClient } from '../transport/client';
 import { parseErrorBody } from '../transport/errors';
 import { restFor } from '../schedule/time';
 import { BOTH_KINDS, type JobEvent, readOutcome } from './event';
-import { type Deadline, DELIVERY_LIMITS, isRecord, type ReplyName } from './request';
+import { type Deadline, DELIVERY_LIMITS, type ReplyName } from './request';
 
 export type Confirmation =
 	| { verdict: 'confirmed'; event: JobEvent & { kind: JobKind } }

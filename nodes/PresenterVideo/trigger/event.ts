@@ -2,8 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../input/requestBodies';
 import { JOB_KINDS } from '../service/jobKinds';
-import type { ExportResult, GenerationResult, JobKind, ServiceJob, TerminalStatus } from '../service/types';
-import { DELIVERY_LIMITS, isRecord } from './request';
+import {
+	type ExportResult,
+	type GenerationResult,
+	isRecord,
+	type JobKind,
+	type ServiceJob,
+	type TerminalStatus,
+} from '../service/types';
+import { DELIVERY_LIMITS } from './request';
 
 /** The four events a user can pick in Trigger On; also the `event` field of the output. */
 export type EventName = `${JobKind}.${TerminalStatus}`;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import { type IDataObject, jsonParse } from 'n8n-workflow';
+import { isRecord } from '../service/types';
 import { TIMING } from '../timing';
 
 /** Bounds that keep every answer inside the service's 10-second delivery time-out. */
@@ -71,10 +72,6 @@ export function bodySize(request: RequestSizeSource): number | undefined {
 
 export function isOversized(request: RequestSizeSource): boolean {
 	return (bodySize(request) ?? 0) > DELIVERY_LIMITS.maxBodyBytes;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): unknown {

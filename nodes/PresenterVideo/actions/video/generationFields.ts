@@ -216,6 +216,8 @@ export function readGenerationInput(context: IExecuteFunctions, itemIndex: numbe
 		voiceUrl: uses('script', 'media') ? (context.getNodeParameter('voiceUrl', itemIndex, '') as string) : undefined,
 		avatarUrl: uses('script', 'media') ? (context.getNodeParameter('avatarUrl', itemIndex, '') as string) : undefined,
 		...readFrame(context, itemIndex, 'vertical'),
-		...Object.fromEntries(Object.entries(options).filter(([name]) => SENT_OPTIONS.has(name))),
+		...(Object.fromEntries(
+			Object.entries(options).filter(([name]) => SENT_OPTIONS.has(name)),
+		) as Partial<GenerationInput>),
 	};
 }
