@@ -96,7 +96,7 @@ export const TIMING = {
 	widestWave: 16,
 	/** Each job beyond those: a read at the service's pace of 100 requests a minute. */
 	readMsPerJob: 600,
-	/** More than n8n's own work around a `webhook()` (building the workflow before, the update after). */
+	/** n8n's own work around a `webhook()` (loading the execution before, the update after): what the queue kit measures of it, docs/queue-mode.md. */
 	n8nWorkMarginMs: 1 * SECOND,
 	/** A callback delivered again by a call that decided too late is answered before its decision: more than a busy n8n takes to answer. */
 	redeliveryTimeoutMs: 5 * SECOND,

@@ -14,6 +14,8 @@ export interface RoutedCall {
 	path: string;
 	/** `job_id` of a JSON body, when it has one (a job's callback). */
 	jobId?: string;
+	/** Its `status`, when it has one. */
+	jobStatus?: string;
 }
 
 /** Picks the processes a call goes to: one, as a load balancer does, or several at the same moment. */
@@ -24,16 +26,22 @@ export interface ForwardedCall extends RoutedCall {
 	/** The incoming call's number: copies of one call sent to several processes share it. */
 	call: number;
 	at: number;
+	/** When the process's answer had come in whole. */
+	answeredAt: number;
 	target: string;
 	status: number;
 }
 
-function jobIdOf(body: Buffer): string | undefined {
+/** `job_id` and `status` of a JSON body, when it has them (a job's callback). */
+function jobOf(body: Buffer): Pick<RoutedCall, 'jobId' | 'jobStatus'> {
 	try {
-		const jobId = (JSON.parse(body.toString('utf8')) as { job_id?: unknown }).job_id;
-		return typeof jobId === 'string' ? jobId : undefined;
+		const { job_id: jobId, status } = JSON.parse(body.toString('utf8')) as { job_id?: unknown; status?: unknown };
+		return {
+			jobId: typeof jobId === 'string' ? jobId : undefined,
+			jobStatus: typeof status === 'string' ? status : undefined,
+		};
 	} catch {
-		return undefined;
+		return {};
 	}
 }
 
@@ -76,7 +84,7 @@ export class CallbackRouter {
 	private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
 		try {
 			const body = await readBody(request);
-			const call: RoutedCall = { path: request.url ?? '/', jobId: jobIdOf(body) };
+			const call: RoutedCall = { path: request.url ?? '/', ...jobOf(body) };
 			const chosen = this.policy(call, this.targets);
 			const number = ++this.calls;
 			// Each forward sends its request before its first await: copies leave in the same tick.
@@ -113,7 +121,7 @@ export class CallbackRouter {
 			signal: AbortSignal.timeout(60_000),
 		});
 		const answer = { status: result.status, headers: result.headers, body: Buffer.from(await result.arrayBuffer()) };
-		this.forwarded.push({ ...call, at, target: target.label, status: answer.status });
+		this.forwarded.push({ ...call, at, answeredAt: Date.now(), target: target.label, status: answer.status });
 		return answer;
 	}
 

@@ -9,6 +9,6 @@ export function queueVersion(args: string[]): N8nVersion {
 	if (named.length === 0) return defaultQueueVersion;
 	if (named.length === 1 && parseVersion(named[0]) !== undefined) return named[0];
 	throw new Error(
-		`unknown argument "${named.join(' ')}"\nusage: npm run test:e2e:queue -- [${versionArgumentHelp}] [--only=<scenario name part>,...]`,
+		`unknown argument "${named.join(' ')}"\nusage: npm run test:e2e:queue -- [${versionArgumentHelp}] [--only=<scenario name part>,...] [--cpu-load=<busy processes>]`,
 	);
 }

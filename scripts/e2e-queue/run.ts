@@ -5,7 +5,7 @@
  * webhooks, two workers, two webhook processors behind a router, binary data in the database, the
  * packed package as a community package, the sandbox as the service. Everything started here is
  * stopped again, also on failure or Ctrl-C.
- * CLI: npm run test:e2e:queue -- [2.41.1|1.123.81] [--only=trigger,...]
+ * CLI: npm run test:e2e:queue -- [2.41.1|1.123.81] [--only=trigger,...] [--cpu-load=N]
  */
 import { startSandbox, type Sandbox } from '../../test/sandbox';
 import { logProgress } from '../n8n/progress-log';
@@ -23,6 +23,7 @@ import { RunRecorder } from './run-recorder';
 import { installProfile } from '../n8n/versions';
 import { queueSubWorkflows, queueWorkflows } from './workflows';
 import { runAsMain } from '../e2e/exit-code-main';
+import { cpuLoadArgument, startCpuLoad } from './cpu-load';
 
 const scope = 'e2e queue';
 const defaultScenarioTimeoutMs = 5 * 60_000;
@@ -38,6 +39,7 @@ async function main(): Promise<number> {
 	const started = Date.now();
 	const version = queueVersion(process.argv.slice(2));
 	const scenarios = selectedScenarios(process.argv.slice(2));
+	const cpuLoad = cpuLoadArgument(process.argv.slice(2));
 	let pack: Awaited<ReturnType<typeof buildAndPack>> | undefined;
 	let services: BackingServices | undefined;
 	let sandbox: Sandbox | undefined;
@@ -64,6 +66,8 @@ async function main(): Promise<number> {
 			}),
 		);
 		if (context.cluster !== undefined) {
+			if (cpuLoad > 0) logProgress(scope, `${cpuLoad} busy processes keep the CPU saturated during the scenarios`);
+			const stopCpuLoad = startCpuLoad(cpuLoad);
 			for (const scenario of scenarios) {
 				const skipped = scenario.skipReason?.(version);
 				if (skipped !== undefined) logProgress(scope, `SKIP ${scenario.name}: ${skipped}`);
@@ -75,6 +79,7 @@ async function main(): Promise<number> {
 							),
 				);
 			}
+			stopCpuLoad();
 		}
 	} finally {
 		const failed = steps.some((step) => step.error !== undefined);
@@ -86,7 +91,8 @@ async function main(): Promise<number> {
 		pack?.dispose();
 	}
 	const node = installProfile(version).needsNode24 ? 'Node 24' : `Node ${process.versions.node}`;
-	const results = [{ title: `n8n ${version} queue mode (${node}, Postgres, Redis, 2 workers, 2 webhook processors)`, steps }];
+	const load = cpuLoad > 0 ? `, ${cpuLoad} busy processes` : '';
+	const results = [{ title: `n8n ${version} queue mode (${node}, Postgres, Redis, 2 workers, 2 webhook processors${load})`, steps }];
 	process.stdout.write(`\n${formatReport(results, preparation, Date.now() - started)}\n`);
 	return failures(results) > 0 || preparation.error ? 1 : 0;
 }

@@ -15,6 +15,7 @@ import { toFirst } from '../routing-policies';
 import type { RoutingPolicy } from '../callback-router';
 import type { QueueContext, QueueScenario } from '../queue-scenario';
 import { queuePauseTarget } from './pause-target';
+import { describeResumeFigures, holdNote, recordWaits, resumeFigures } from '../resume-timing';
 
 const itemsPerExecution = 3;
 /** Jobs of 2, 4 and 6 s: the last job's callback comes alone, seconds after the others. */
@@ -101,8 +102,9 @@ export function continuedOnceScenario(name: string, policy: () => RoutingPolicy,
 		name,
 		timeoutMs: 10 * 60_000,
 		async run(context) {
-			const { sandbox, cluster, version } = context;
+			const { sandbox, cluster, version, services } = context;
 			const since = Date.now();
+			recordWaits(services);
 			sandbox.setCredits(sandbox.keys.main, 1_000_000);
 			sandbox.configure({ timings });
 			cluster.router.route(policy());
@@ -129,7 +131,8 @@ export function continuedOnceScenario(name: string, policy: () => RoutingPolicy,
 						context,
 						outcomes.map((outcome) => outcome.executionId),
 					)}; ` +
-					`${calls.toFixed(2)} API calls per item`,
+					`${calls.toFixed(2)} API calls per item; ` +
+					`${describeResumeFigures(resumeFigures(services, cluster.router.forwarded, since))} (${holdNote(version, String(itemsPerExecution))})`,
 			);
 			assert.ok(
 				outcomes.every((outcome) => outcome.runs >= 1),
