@@ -7,7 +7,8 @@ export function queryRows(services: BackingServices, sql: string): string[][] {
 	const output = execFileSync(
 		'su',
 		['postgres', '-c', `psql -v ON_ERROR_STOP=1 -At -F '\t' -d ${services.database.name} -c ${JSON.stringify(sql)}`],
-		{ encoding: 'utf8' },
+		// From the root: the postgres user may not enter the run's folder, and psql would say so.
+		{ encoding: 'utf8', cwd: '/' },
 	);
 	return output
 		.split('\n')

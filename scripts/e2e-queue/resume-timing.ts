@@ -25,6 +25,7 @@ export function recordWaits(services: BackingServices): void {
 		CREATE TRIGGER kit_record_wait AFTER UPDATE OF status ON execution_entity FOR EACH ROW
 			WHEN ((OLD.status = 'waiting') <> (NEW.status = 'waiting')) EXECUTE FUNCTION kit_record_wait();`,
 		stdio: ['pipe', 'ignore', 'inherit'],
+		cwd: '/',
 	});
 }
 
