@@ -12,3 +12,18 @@ export function queueVersion(args: string[]): N8nVersion {
 		`unknown argument "${named.join(' ')}"\nusage: npm run test:e2e:queue -- [${versionArgumentHelp}] [--only=<scenario name part>,...] [--cpu-load=<busy processes>]`,
 	);
 }
+
+/** The value of `--name=value`; undefined when the option is not given. */
+export function optionValue(args: string[], name: string): string | undefined {
+	return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
+}
+
+/** `--cpu-load=N`: how many busy processes saturate the CPU during the scenarios; none by default. */
+export function cpuLoadArgument(args: string[]): number {
+	const value = optionValue(args, 'cpu-load');
+	if (value === undefined) return 0;
+	const count = Number(value);
+	if (!Number.isInteger(count) || count < 0)
+		throw new Error(`--cpu-load needs a whole number of busy processes, not "${value}"`);
+	return count;
+}

@@ -18,18 +18,19 @@ import { queuePorts } from './ports';
 import { startQueueCluster, type QueueCluster } from './queue-cluster';
 import type { QueueContext } from './queue-scenario';
 import { queueScenarios } from './scenarios';
-import { queueVersion } from './cli-args';
+import { cpuLoadArgument, optionValue, queueVersion } from './cli-args';
 import { RunRecorder } from './run-recorder';
 import { installProfile } from '../n8n/versions';
 import { queueSubWorkflows, queueWorkflows } from './workflows';
 import { runAsMain } from '../e2e/exit-code-main';
-import { cpuLoadArgument, startCpuLoad } from './cpu-load';
+import { startCpuLoad } from './cpu-load';
+import { recordWaits } from './resume-timing';
 
 const scope = 'e2e queue';
 const defaultScenarioTimeoutMs = 5 * 60_000;
 
 function selectedScenarios(args: string[]) {
-	const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+	const only = optionValue(args, 'only');
 	if (only === undefined) return queueScenarios;
 	const parts = only.split(',').map((part) => part.trim().toLowerCase());
 	return queueScenarios.filter((scenario) => parts.some((part) => scenario.name.toLowerCase().includes(part)));
@@ -62,6 +63,8 @@ async function main(): Promise<number> {
 					inactive: [],
 					subWorkflows: queueSubWorkflows,
 				});
+				// Once n8n has made its tables: the paused scenarios time their resumes with it.
+				recordWaits(services);
 				Object.assign(context, { version, cluster, services, sandbox, recorder, api: await cluster.main.api() });
 			}),
 		);

@@ -15,7 +15,7 @@ import { toFirst } from '../routing-policies';
 import type { RoutingPolicy } from '../callback-router';
 import type { QueueContext, QueueScenario } from '../queue-scenario';
 import { queuePauseTarget } from './pause-target';
-import { describeResumeFigures, holdNote, recordWaits, resumeFigures } from '../resume-timing';
+import { describeResumeFigures, holdNote, resumeFigures } from '../resume-timing';
 
 const itemsPerExecution = 3;
 /** Jobs of 2, 4 and 6 s: the last job's callback comes alone, seconds after the others. */
@@ -104,7 +104,6 @@ export function continuedOnceScenario(name: string, policy: () => RoutingPolicy,
 		async run(context) {
 			const { sandbox, cluster, version, services } = context;
 			const since = Date.now();
-			recordWaits(services);
 			sandbox.setCredits(sandbox.keys.main, 1_000_000);
 			sandbox.configure({ timings });
 			cluster.router.route(policy());

@@ -7,7 +7,7 @@ import { alternating, toFirst } from '../routing-policies';
 import type { QueueContext, QueueScenario } from '../queue-scenario';
 import { queuePauseTarget } from './pause-target';
 import { logProgress } from '../../n8n/progress-log';
-import { describeResumeFigures, holdNote, recordWaits, resumeFigures } from '../resume-timing';
+import { describeResumeFigures, holdNote, resumeFigures } from '../resume-timing';
 
 /**
  * n8n saves one run of a node however often an execution went on: the recorder, which every job's
@@ -51,7 +51,6 @@ function shapesScenario(profile: SandboxProfileName): QueueScenario {
 		timeoutMs: 10 * 60_000,
 		async run(context) {
 			const since = Date.now();
-			recordWaits(context.services);
 			await runAll(context, profile);
 			const figures = resumeFigures(context.services, context.cluster.router.forwarded, since);
 			logProgress(
