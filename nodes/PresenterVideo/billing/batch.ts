@@ -9,39 +9,30 @@ import type { StartRegister } from './startOnce';
 
 /** The credit side of a batch of billed starts: the cap before, the ledger during, the hint after. */
 
+/** By item index; undefined for an item that failed or bills nothing. */
+type Billings = Array<ItemBilling | undefined>;
+
 /** The cap and the retention hold for the whole execution: the first item's values count. */
-function batchSetting(billings: Array<ItemBilling | undefined>): ItemBilling | undefined {
+function batchSetting(billings: Billings): ItemBilling | undefined {
 	return billings.find((billing) => billing !== undefined);
 }
 
-/**
- * Without Max Credits per Execution, the most one item may be estimated at: what the longest video
- * a prompt can ask for (600 s) costs. The service bounds a prompt's duration but not a script's
- * length, nor the number of animated images: beyond this, a cap the user chose must allow it.
- */
+/** Without a cap, the most one item may cost: the longest prompt video (600 s). A script has no such bound. */
 export const UNCAPPED_ITEM_CREDITS = 100;
+
 /** Max Credits is one cap for the execution: an item that maps another value would be silently ignored. */
-function checkOneCap(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): number | undefined {
+function checkOneCap(context: IExecuteFunctions, billings: Billings): number | undefined {
 	const cap = batchSetting(billings)?.maxCredits;
 	const itemIndex = billings.findIndex((billing) => billing !== undefined && billing.maxCredits !== cap);
 	if (itemIndex === -1) return cap;
-	throw new NodeOperationError(
-		context.getNode(),
-		`Max Credits per Execution: item ${itemIndex} gives ${billings[itemIndex]?.maxCredits ?? 'none'}, the first item ${cap ?? 'none'}`,
-		{
-			description:
-				'Nothing was started. The cap holds for the whole execution: give every item the same Max Credits per Execution, for example a fixed number rather than an expression.',
-			itemIndex,
-		},
-	);
+	const message = `Max Credits per Execution: item ${itemIndex} gives ${billings[itemIndex]?.maxCredits ?? 'none'}, the first item ${cap ?? 'none'}`;
+	const description =
+		'Nothing was started. The cap holds for the whole execution: give every item the same Max Credits per Execution, for example a fixed number rather than an expression.';
+	throw new NodeOperationError(context.getNode(), message, { description, itemIndex });
 }
 
-/**
- * Throws before anything is sent when the batch is over Max Credits per Execution, when a start's
- * cost has no bound under a cap, or, without a cap, when an item is estimated over
- * UNCAPPED_ITEM_CREDITS. Items sharing an Idempotency Key count once.
- */
-export function guardBatchCredits(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): void {
+/** Throws before anything is sent when the cap cannot hold or is exceeded. Items sharing a key count once. */
+export function guardBatchCredits(context: IExecuteFunctions, billings: Billings): void {
 	const leaders = keyLeaders(billings.map((billing) => billing?.idempotencyKey));
 	const startingIndexes = billings.flatMap((billing, itemIndex) =>
 		billing !== undefined && leaders[itemIndex] === itemIndex ? [itemIndex] : [],
@@ -59,16 +50,15 @@ export function guardBatchCredits(context: IExecuteFunctions, billings: Array<It
 		cap === undefined
 			? checkUncappedItems(billings, startingIndexes, guard, unbounded)
 			: checkCreditCap(guard, cap, starting.length);
-	if (exceeded)
-		throw new NodeOperationError(context.getNode(), exceeded.message, {
-			description: exceeded.description,
-			itemIndex: exceeded.itemIndex,
-		});
+	if (exceeded) {
+		const { message, ...options } = exceeded;
+		throw new NodeOperationError(context.getNode(), message, options);
+	}
 }
 
 /** Without a cap: the first item estimated over UNCAPPED_ITEM_CREDITS, and what to set to run it. */
 export function checkUncappedItems(
-	billings: Array<ItemBilling | undefined>,
+	billings: Billings,
 	startingIndexes: number[],
 	batchGuard: number,
 	unbounded?: ItemBilling['unbounded'],
@@ -90,19 +80,16 @@ export function checkUncappedItems(
 /** The key memory of each running batch, by its node's context: the hint after the batch reads it. */
 const keyMemories = new WeakMap<IExecuteFunctions, KeyMemory>();
 
-export function startRegister(context: IExecuteFunctions, billings: Array<ItemBilling | undefined>): StartRegister {
+export function startRegister(context: IExecuteFunctions, billings: Billings): StartRegister {
 	const ledger = StartLedger.forNode(context, batchSetting(billings)?.retentionHours);
 	const memory = new KeyMemory(context, ledger.retentionMs);
 	keyMemories.set(context, memory);
+	const node = context.getNode();
 	return {
 		ledger,
 		memory,
 		idempotencyKey: (itemIndex) => billings[itemIndex]?.idempotencyKey,
-		scope: JSON.stringify([
-			context.getWorkflow().id ?? '',
-			context.getNode().id,
-			context.getNode().credentials?.presenterVideoApi?.id ?? '',
-		]),
+		scope: JSON.stringify([context.getWorkflow().id ?? '', node.id, node.credentials?.presenterVideoApi?.id ?? '']),
 	};
 }
 
@@ -124,12 +111,7 @@ export interface CreditTally {
 	reused: number;
 }
 
-/** Puts each item's own estimate on its output, and sums what the finished jobs actually cost. */
-export function settleCredits(
-	context: IExecuteFunctions,
-	outputs: INodeExecutionData[][],
-	billings: Array<ItemBilling | undefined>,
-): void {
+export function settleCredits(context: IExecuteFunctions, outputs: INodeExecutionData[][], billings: Billings): void {
 	const tally: CreditTally = { billed: 0, finished: 0, unfinished: 0, pendingEstimate: 0, reused: 0 };
 	outputs.forEach((items, itemIndex) => {
 		const billing = billings[itemIndex];
@@ -159,10 +141,7 @@ function counted(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/**
- * Text of the execution hint after a batch: one figure, what the service billed, as it reported
- * on each finished job; for jobs still running, the estimate they carry instead, said to be one.
- */
+/** What the service billed for finished jobs; for jobs still running, their estimate, said to be one. */
 export function creditsHint({ billed, finished, unfinished, pendingEstimate, reused }: CreditTally): string {
 	const parts: string[] = [];
 	if (finished > 0 || unfinished === 0) {
@@ -189,11 +168,7 @@ export function totalCredits(estimates: ReadonlyArray<{ credits: number }>): num
 	return roundCredits(estimates.reduce((sum, estimate) => sum + estimate.credits, 0));
 }
 
-interface CreditCapExceeded {
-	message: string;
-	description: string;
-	itemIndex?: number;
-}
+type CreditCapExceeded = { message: string; description: string; itemIndex?: number };
 
 /** The error to throw before any start is sent when the batch is over the cap; undefined when it fits or no cap is set. */
 export function checkCreditCap(

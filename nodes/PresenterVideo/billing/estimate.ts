@@ -14,17 +14,10 @@ import {
 	roundCredits,
 } from './rules';
 
-/**
- * Credits a start will cost, computed from the body the node is about to send, twice:
- * - `credits`, what Max Credits is checked against: every fact the node cannot know counted at its
- *   dearest, and the dearer of the contract's and the service's code's reading of every rule;
- * - `likely`, what is shown to a person: the service's code's reading, with the facts the input
- *   item gives, and `reading` says so.
- * Where nothing bounds the cost, `unbounded` says what to set for a cap to hold.
- */
-
 export interface CreditEstimate {
+	/** Max Credits is checked against it: unknowns at their dearest, the dearer of the two readings. */
 	credits: number;
+	/** Shown to a person: the service's code's reading, with the facts the input item gives. */
 	likely: number;
 	/** Sentences naming what the guard assumed; empty when it follows from the body alone. */
 	assumptions: string[];
@@ -65,10 +58,7 @@ function countWords(text: string): number {
 	return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
 }
 
-/**
- * Seconds of the video a generation body asks for: the prompt's duration, or the spoken length of
- * a script (at a slow voice's rate for a guard, a usual one for the estimate shown).
- */
+/** A script is read at a slow voice's rate for a guard, a usual one for the estimate shown. */
 export function generationSeconds(body: IDataObject, assumptions: string[] = [], guard = true): number {
 	if (!isUnset(body.script)) {
 		const rate = guard ? SLOW_WORDS_PER_SECOND : SPOKEN_WORDS_PER_SECOND;
@@ -85,7 +75,6 @@ function thousands(value: number): string {
 	return value.toLocaleString('en-US');
 }
 
-/** What the likely estimate of a generation counts. */
 function generationBasis(body: IDataObject, likelySeconds: number, images: number): string {
 	const video = !isUnset(body.script)
 		? `a video of about ${thousands(likelySeconds)} s from a script of ${thousands(countWords(String(body.script)))} words (${SPOKEN_WORDS_PER_SECOND * 60} words a minute)`
@@ -132,7 +121,6 @@ export function estimateGenerationCredits(body: IDataObject): CreditEstimate {
 	};
 }
 
-/** What the node knows about the video an export starts from. */
 export interface ExportedVideo {
 	durationSeconds?: number;
 	/** `api` for videos generated through the API (this node's Generate), `dashboard` otherwise. */
@@ -187,20 +175,15 @@ function exportCredits(
 	const mayHaveAvatar = guard ? video.hasAvatar !== false : video.hasAvatar === true;
 	const model = chosen ?? (mayHaveAvatar ? (guard ? DEAREST_AVATAR_MODEL : 'premium') : undefined);
 	if (model === undefined) return roundCredits(base + highResolution);
-	if (chosen === undefined && guard) {
+	if (chosen === undefined && guard)
 		assumptions.push(`Avatar model chosen by the service: counted as ${DEAREST_AVATAR_MODEL}, the dearest.`);
-	}
 	if (video.avatarSeconds === undefined && guard)
 		assumptions.push('Avatar visibility unknown: counted as the whole video.');
 	const avatar = avatarCredits(model, video.avatarSeconds ?? seconds, guard ? 'contract' : 'code');
 	return roundCredits(base + highResolution + avatar);
 }
 
-/**
- * Export: base + high resolution + avatar model. `known` holds facts the node can vouch for (the
- * generation it made itself, a length the user set); `hints` what an input item says, which only
- * the likely estimate may use: a careless or hostile item must not lower the guard.
- */
+/** `hints` (what an input item says) feed only the likely estimate: a hostile item must not lower the guard. */
 export function estimateExportCredits(
 	body: IDataObject,
 	known: ExportedVideo = {},

@@ -10,7 +10,6 @@ import { TIMING } from '../timing';
 /** Options of the operations that bill: a credit cap for the batch, and starts that are never paid twice. */
 
 const MAX_CREDITS_CAP = 1_000_000;
-
 const MIN_RETENTION_HOURS = TIMING.startRetentionHours.min;
 
 /** A year. */
@@ -48,10 +47,7 @@ export const billingOptionFields: INodeProperties[] = [
 /** Longest video a guard may count for an export: a day. */
 const MAX_VIDEO_SECONDS = 86_400;
 
-/**
- * Export only: the service tells no video's length before it bills, and an input item's duration
- * is not trusted to lower the cap, so a cap on an export needs the user's own bound.
- */
+/** The service tells no video's length before it bills, and an item's duration is not trusted for the cap. */
 export const videoLengthBoundField: INodeProperties = {
 	displayName: 'Video Length at Most (Seconds)',
 	name: 'videoLengthBound',
@@ -103,7 +99,6 @@ function readIdempotencyKey(value: unknown): string | undefined {
 	return checkMaxLength(KEY_FIELD, text, MAX_KEY_LENGTH);
 }
 
-/** Reads and checks an item's billing options, with the estimate of what its starts cost. */
 export function readItemBilling(context: IExecuteFunctions, itemIndex: number, estimate: CreditEstimate): ItemBilling {
 	const { maxCredits, idempotencyKey, idempotencyRetentionHours } = readOptions(context, itemIndex);
 	return {

@@ -4,14 +4,9 @@ import type { JobKind } from '../service/types';
 import { TIMING } from '../timing';
 
 /**
- * Which Idempotency Keys started a job, kept in n8n's de-duplication store (its database), which
- * keeps them across restarts for runs from the editor as for production runs. The job IDs live in
- * the workflow's static data, which n8n saves only after production runs: so after a restart, a key
- * that an editor run used is known here, its job ID is not, and the start goes out again. This
- * memory makes that visible in a hint instead of silent.
- *
- * n8n's store keeps hashes of values, without time: a value carries the retention window it was
- * started in, and a start within the retention lies in the current window or the one before it.
+ * n8n's de-duplication store outlives restarts for editor runs too, unlike static data (the job IDs):
+ * a key that starts again becomes a hint. The store keeps hashes without time, so a value carries
+ * its retention window; a start within the retention lies in this window or the one before.
  */
 
 /** The store writes one list per node; the newest entries are kept. */
@@ -38,11 +33,7 @@ export class KeyMemory {
 		private readonly now = () => Date.now(),
 	) {}
 
-	/**
-	 * Records that `key` is about to start a job, and tells whether it already started one within
-	 * the retention whose job ID is no longer known. Without n8n's store (an older n8n, a workflow
-	 * without an ID), nothing is recorded and the answer is false: the start must not fail for it.
-	 */
+	/** Whether `key` started a job within the retention whose ID is gone; without n8n's store, false, not a failure. */
 	async startsAgain(kind: JobKind, key: string): Promise<boolean> {
 		const window = Math.floor(this.now() / this.retentionMs);
 		const values = [this.valueOf(kind, key, window), this.valueOf(kind, key, window - 1)];
@@ -59,10 +50,7 @@ export class KeyMemory {
 		}
 	}
 
-	/**
-	 * After a start that was never sent (a cancel stopped it while it waited for the rate limit) or
-	 * that the service certainly refused: the key started nothing. What an earlier start recorded stays.
-	 */
+	/** After a start never sent or certainly refused; what an earlier start recorded stays. */
 	async forget(kind: JobKind, key: string): Promise<void> {
 		const slot = slotOf(kind, key);
 		const values = this.added.get(slot) ?? [];
@@ -73,7 +61,6 @@ export class KeyMemory {
 		await removal.catch(() => undefined);
 	}
 
-	/** Runs `call` once this batch's earlier calls to the store are done. */
 	private async inTurn<T>(call: () => Promise<T>): Promise<T> {
 		const turn = this.queue.then(call);
 		this.queue = turn.catch(() => undefined);

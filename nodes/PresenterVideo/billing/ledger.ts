@@ -4,35 +4,14 @@ import type { JobKind } from '../service/types';
 import { TIMING } from '../timing';
 
 /**
- * Remembers which job a start created, so a start is not paid twice:
- * - Retry On Fail runs execute() again in the same execution: entries keyed by execution, run and
- *   item let the retry find the job its earlier try started.
- * - An Idempotency Key: entries keyed by the key let any later execution within the retention find
- *   the job, instead of starting a new one.
- *
- * Storage is the workflow's global static data, under the node's id, so renaming the node keeps
- * its keys. n8n keeps that object in memory for the whole execution (retries included) and writes
- * it to the workflow's row when a production execution ends, failed or not; manual executions from
- * the editor are not written. So keys carry across restarts and executions that run one after the
- * other. Two executions that overlap each load their own copy, and the later one to end overwrites
- * the other's: startOnce.ts's in-process registry covers them within one process, and every
- * execution that reuses a job writes it to its own copy too.
+ * Which job a start created, keyed by execution, run and item (Retry On Fail) or by Idempotency Key.
+ * Kept in global static data under the node's id (a rename keeps it), saved as a production run ends;
+ * overlapping executions each save their own copy (startOnce.ts covers them within one process).
  */
 
-interface StartSlot {
-	kind: JobKind;
-	itemIndex: number;
-	/** The resolved Idempotency Key of the item; empty means none. */
-	idempotencyKey?: string;
-}
+type StartSlot = { kind: JobKind; itemIndex: number; idempotencyKey?: string };
 
-export interface LedgerScope {
-	executionId: string;
-	runIndex: number;
-	/** Milliseconds since the epoch. */
-	now: number;
-	retentionMs: number;
-}
+export type LedgerScope = { executionId: string; runIndex: number; now: number; retentionMs: number };
 
 interface LedgerEntry extends IDataObject {
 	/** Absent while the start request is on its way or its outcome is unknown. */
@@ -49,7 +28,6 @@ type PriorStart =
 export const DEFAULT_RETENTION_HOURS = TIMING.startRetentionHours.default;
 
 const LEDGER_FIELD = 'startLedger';
-
 const RETRY_PREFIX = 'retry:';
 
 export class StartLedger {
@@ -70,7 +48,6 @@ export class StartLedger {
 		if (Object.keys(this.entries).length !== savedCount) this.save();
 	}
 
-	/** The ledger of the running node, in the workflow's static data under the node's id. */
 	static forNode(context: IExecuteFunctions, retentionHours = DEFAULT_RETENTION_HOURS): StartLedger {
 		const store = context.getWorkflowStaticData('global');
 		const field = `${LEDGER_FIELD}:${context.getNode().id}`;
@@ -106,21 +83,15 @@ export class StartLedger {
 
 	/** Call right before the start request is sent. */
 	claim(slot: StartSlot): void {
-		this.entries[this.keyOf(slot)] = {
-			startedAt: this.scope.now,
-			executionId: this.scope.executionId,
-		};
+		this.entries[this.keyOf(slot)] = { startedAt: this.scope.now, executionId: this.scope.executionId };
 		this.save();
 	}
 
 	/** Call as soon as the start response gives the job id. */
 	confirm(slot: StartSlot, jobId: string): void {
 		const key = this.keyOf(slot);
-		this.entries[key] = {
-			startedAt: this.entries[key]?.startedAt ?? this.scope.now,
-			executionId: this.scope.executionId,
-			jobId,
-		};
+		const { now, executionId } = this.scope;
+		this.entries[key] = { startedAt: this.entries[key]?.startedAt ?? now, executionId, jobId };
 		this.save();
 	}
 
@@ -130,10 +101,7 @@ export class StartLedger {
 		this.save();
 	}
 
-	/**
-	 * Call when execute() is about to return its items: no retry of this run can follow, so its
-	 * retry entries go, and a large batch does not leave them in the workflow's saved data.
-	 */
+	/** Call as execute() returns: no retry of this run can follow, so its retry entries go. */
 	settle(): void {
 		const prefix = `${RETRY_PREFIX}${this.scope.executionId}:${this.scope.runIndex}:`;
 		const settled = Object.keys(this.entries).filter((key) => key.startsWith(prefix));
@@ -150,11 +118,9 @@ export class StartLedger {
 	}
 
 	/**
-	 * Assigning the field marks the static data as changed, and it stays marked until n8n saves it
-	 * when the execution ends (`__dataChanged`, read by `WorkflowExecute` as the execution ends and
-	 * cleared only by the save, in n8n 2.41.1 and 1.123.81): so the ledger is assigned once, and
-	 * later changes edit that same object, which n8n saves as it is then. A copy on every claim
-	 * would cost in proportion to the square of a batch's starts.
+	 * Assigned once: the static data stays marked changed until n8n saves it as the execution ends
+	 * (`__dataChanged`, in n8n 2.41.1 and 1.123.81), so later edits of the same object are saved too.
+	 * A copy on every claim would cost the square of a batch's starts.
 	 */
 	private save(): void {
 		if (this.stored && this.store[this.field] === this.entries) return;
@@ -176,10 +142,7 @@ export class StartLedger {
 	}
 }
 
-/**
- * For each item, the index of the first item of the batch with the same Idempotency Key (itself
- * when it is the first or has no key): only leaders start, the others reuse the leader's job.
- */
+/** For each item, the first item with its Idempotency Key (itself without one): only these leaders start. */
 export function keyLeaders(keys: ReadonlyArray<string | undefined>): number[] {
 	const first = new Map<string, number>();
 	return keys.map((raw, index) => {

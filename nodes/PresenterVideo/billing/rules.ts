@@ -1,13 +1,6 @@
 import { AVATAR_MODELS, type AvatarModel } from '../service/limits';
 
-/**
- * The credit rules as pure functions of seconds and pixels, in two readings: the contract's
- * ("Credit costs") and the service's code, which bills otherwise in three places (generation
- * blocks, the premium rate, which frames are high resolution). A guard takes the dearer reading of
- * each rule, an estimate shown to a person the code's, the likelier one.
- */
-
-/** `contract`: service-api.md; `code`: what the service's code bills today. */
+/** `contract`: service-api.md's "Credit costs"; `code`: what the service's code bills today, where it differs. */
 export type CostReading = 'contract' | 'code';
 
 /** Credits are decimals (0.1, 2.5, 2.3): round to 1e-6 so 3 x 8 x 2.3 is 55.2, not 55.199999999999996. */
@@ -16,29 +9,18 @@ export function roundCredits(value: number): number {
 }
 
 const GENERATION_CREDITS_PER_BLOCK = 5;
-
 const BLOCK_SECONDS = 30;
-
 const GENERATION_BUFFER_SECONDS = 15;
-
 export const CREDITS_PER_ANIMATED_IMAGE = 5;
 
-/**
- * "5 credits per 30 seconds (with 15 seconds of buffer)": the buffer is a grace period, so a video
- * may run up to 15 s into a new 30-second block before that block is billed. 0-45 s cost one block,
- * 46-75 s two, 76-105 s three; at least one block is always billed. This is also the sandbox's
- * reading, so its `estimated_credits` and `cost` agree with this estimate.
- */
+/** "5 credits per 30 seconds (with 15 seconds of buffer)": 0-45 s one block, 46-75 s two; the sandbox's reading too. */
 export function generationBlocks(durationSeconds: number): number {
 	return Math.max(1, Math.ceil((durationSeconds - GENERATION_BUFFER_SECONDS) / BLOCK_SECONDS));
 }
 
 const CODE_ROUNDING_SECONDS = 10;
 
-/**
- * The service's code: seconds rounded up to 10 s, minus 10, then 5 credits per started 30 s, at
- * least one block: 10-40 s cost one block, 41-70 s two.
- */
+/** The service's code: seconds rounded up to 10 s, minus 10, per started 30 s: 10-40 s one block, 41-70 s two. */
 export function codeGenerationBlocks(durationSeconds: number): number {
 	const counted = Math.ceil(durationSeconds / CODE_ROUNDING_SECONDS) * CODE_ROUNDING_SECONDS - CODE_ROUNDING_SECONDS;
 	return Math.max(1, Math.ceil(counted / BLOCK_SECONDS));
@@ -55,18 +37,13 @@ export function exportBlocks(durationSeconds: number): number {
 }
 
 const DASHBOARD_BASE_CREDITS_PER_BLOCK = 5;
-
 const HIGH_RESOLUTION_CREDITS_PER_BLOCK = 2.5;
 
 export function baseExportCredits(origin: 'api' | 'dashboard', durationSeconds: number): number {
 	return origin === 'dashboard' ? exportBlocks(durationSeconds) * DASHBOARD_BASE_CREDITS_PER_BLOCK : 0;
 }
 
-/**
- * "width > 1920 OR height > 1080", read for either orientation: a frame is high resolution when it
- * is larger than 1080p, its long side over 1920 or its short side over 1080. Read literally, the
- * default vertical 1080x1920 would be high resolution and no API video's first export would be free.
- */
+/** "width > 1920 OR height > 1080" for either orientation: read literally, the default 1080x1920 would be high. */
 export function isHighResolution(width: number, height: number): boolean {
 	return Math.max(width, height) > 1920 || Math.min(width, height) > 1080;
 }

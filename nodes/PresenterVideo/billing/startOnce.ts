@@ -26,18 +26,9 @@ export interface StartRegister {
 	memory?: KeyMemory;
 }
 
-interface SharedStart {
-	outcome: Promise<StartOutcome>;
-	startedAt: number;
-}
+type SharedStart = { outcome: Promise<StartOutcome>; startedAt: number };
 
-/**
- * Keyed starts of every execution in this n8n process, by scope, kind and key. Static data is a
- * copy per execution, so two executions that overlap would both start a keyed job: here the
- * second one waits for the first one's job id and reuses it. Another process (a queue-mode worker,
- * a second main) has its own registry: there only the saved static data is shared. Past its
- * bound the oldest entries go first: the static data still holds them.
- */
+/** Static data is a copy per execution: an overlapping execution waits here for the first one's job id. */
 const sharedStarts = new ProcessMemory<SharedStart>({
 	maxEntries: TIMING.rememberedStarts,
 	keepMs: MAX_RETENTION_HOURS * 60 * 60_000,
@@ -51,17 +42,12 @@ function certainlyRefused(error: unknown): boolean {
 function unknownOutcomeError(node: INode, kind: JobKind, itemIndex: number, key: string | undefined, reusedBy: string) {
 	const which = key ? `with Idempotency Key "${key}"` : `of item ${itemIndex}`;
 	const when = reusedBy === 'retry' ? 'An earlier try of this execution' : 'An earlier execution';
-	return new NodeOperationError(node, `The earlier ${kind} start ${which} got no answer, so it was not sent again`, {
-		description: `${when} sent this start, but no job ID came back: it may have been billed. Check the service's dashboard for the job. To start anyway, use another Idempotency Key${key ? '' : ' or run the workflow again'}.`,
-		itemIndex,
-	});
+	const message = `The earlier ${kind} start ${which} got no answer, so it was not sent again`;
+	const description = `${when} sent this start, but no job ID came back: it may have been billed. Check the service's dashboard for the job. To start anyway, use another Idempotency Key${key ? '' : ' or run the workflow again'}.`;
+	return new NodeOperationError(node, message, { description, itemIndex });
 }
 
-/**
- * Sends a billed start at most once per item and key: a job that an earlier try, an earlier execution
- * with the same Idempotency Key, or an earlier item of this batch with that key created is reused.
- * The ledger claims the start before it is sent and keeps the claim when its outcome is unknown.
- */
+/** Reuses the job of an earlier try, execution or item with the key; a claim whose outcome is unknown is kept. */
 export async function startOnce(
 	register: StartRegister,
 	node: INode,

@@ -5,43 +5,31 @@ import { type CallAnswer, RateRule } from './rateRule';
 
 export type { CallAnswer } from './rateRule';
 
-/**
- * Starts go first, so a batch starts quickly. Then reads whose answer may let another job start
- * (a generation an export follows): the batch's end waits on that chain. Other reads go last, as
- * a job that only waits to be collected loses little by a later read.
- */
+/** Starts first, so a batch starts quickly; then reads that may let a job start, which the batch's end waits on. */
 export type CallPriority = 'start' | 'readBeforeStart' | 'read';
 
 const RANKS: Record<CallPriority, number> = { start: 0, readBeforeStart: 1, read: 2 };
 
-/**
- * A call that may not go before a moment: a status read until its job is due, a call after a
- * refusal or an error until its retry. `at` is asked again whenever `reconsider` names one of
- * `keys`, so the moment can follow what other calls teach.
- */
-export interface NotBefore {
-	at(): number;
-	keys?: object[];
-}
+/** A call that waits until `at()`: a job not yet due, a retry. `reconsider` of one of `keys` asks `at` again. */
+export type NotBefore = { at(): number; keys?: object[] };
 
 export interface BudgetRequest {
 	priority: CallPriority;
 	/** Among calls of one execution and priority, lower goes first; unset, the moment it became due. */
 	order?: number;
-	/** The execution asking: executions take turns, so one's reads never wait behind another's starts. */
+	/** The execution asking: executions take turns. */
 	lane?: string;
 	signal?: AbortSignal;
-	/** Local epoch ms after which waiting is pointless: acquire gives up and returns undefined. */
+	/** Local epoch ms: past it, acquire gives up and returns undefined. */
 	deadline?: number;
-	/** The requests per minute the caller's credential allows; the budget's own when not given. */
+	/** The caller's credential's requests per minute; the budget's own when not given. */
 	limit?: number;
 	notBefore?: NotBefore;
 }
 
-/** Leave to send one call: `finish` must be called with what came back. `order` is the one it went by. */
+/** `finish` must be called with what came back; `order` is the one the call went by. */
 export type Permit = { order?: number; finish(answer: CallAnswer): void };
 
-/** No room in the rate limit before the caller's deadline. */
 export class BudgetDeadlineError extends Error {
 	constructor() {
 		super('The rate limit left no room for this request before its deadline');
@@ -57,11 +45,13 @@ type Entry = BudgetRequest & {
 	restUntil?: number;
 };
 
-/** An entry's place among the resting, stale once the entry moved or left. */
+/** Stale once the entry moved or left. */
 type RestMark = { entry: Entry; at: number };
 
 /** One execution's entries that may go, best first, and when it was last served (-1: never). */
 type Lane = { ready: MinHeap<Entry>; servedSeq: number; servedAt: number };
+
+const isDone = (entry: Entry): boolean => entry.done;
 
 /** Within an execution: by priority, then order, then asking order. */
 function before(a: Entry, b: Entry): boolean {
@@ -72,24 +62,19 @@ function before(a: Entry, b: Entry): boolean {
 }
 
 /**
- * One workspace's request budget in this process, shared by every execution using it: the one
- * queue every wait for the service goes through. An entry rests until its moment (`notBefore`),
- * then waits for room in the rate limit (`RateRule`), and goes: executions take turns, each call
- * to the execution served longest ago, then by priority and order; a call about to reach its
- * deadline goes first. One timer, set for the earliest moment anything can change (room in the
- * window, an entry's moment, a deadline) and cleared when nothing waits; answers, cancels and
- * `reconsider` serve the queue at once.
+ * One workspace's queue in this process: an entry rests until `notBefore`, waits for room (`RateRule`),
+ * then goes to the execution served longest ago, or first if its deadline is near. One timer at most.
  */
 export class RequestBudget {
 	private readonly rule: RateRule;
 	private readonly living = new Set<Entry>();
 	private readonly resting = new MinHeap<RestMark>((a, b) => a.at < b.at);
 	private readonly restingUnder = new WeakMap<object, Set<Entry>>();
-	/** Executions with calls waiting or served within a window: others count as never served. */
+	/** Executions waiting or served within a window: others count as never served. */
 	private readonly lanes = new Map<string, Lane>();
 	private readonly deadlines = new MinHeap<Entry>((a, b) => (a.deadline ?? Infinity) < (b.deadline ?? Infinity));
 	private lanesPrunedAt = 0;
-	/** Cancel signals listened to, one listener each, and whether one has fired. */
+	/** One listener per cancel signal; `aborted` once one fired. */
 	private readonly signals = new WeakSet<AbortSignal>();
 	private aborted = false;
 	private seq = 0;
@@ -97,34 +82,32 @@ export class RequestBudget {
 	private timer?: { at: number; stop: AbortController };
 
 	constructor(
-		/** The limit of a request that names none: the credential's that made the budget. */
+		/** For a request that names none: the limit of the credential that made the budget. */
 		defaultLimit: number,
 		private readonly now: () => number = Date.now,
 	) {
 		this.rule = new RateRule(defaultLimit);
 	}
 
-	/** The limit and the window as the service shows them, for the read scheduler's pace. */
+	/** As the service shows them, for the read scheduler's pace. */
 	get window(): { limit: number; windowMs: number } {
 		return { limit: this.rule.limitOf(), windowMs: this.rule.windowMs };
 	}
 
-	/** How many executions the budget keeps turns for: those waiting or served within a window. */
 	get executionsRemembered(): number {
 		return this.lanes.size;
 	}
 
-	/** Nothing waits, flies, holds or counts in the window: a budget made afresh would do the same. */
+	/** A budget made afresh would do the same. */
 	get idle(): boolean {
 		return this.living.size === 0 && this.rule.quietAt(this.now());
 	}
 
-	/** When the rate limit lets the next call go (see `RateRule.nextCallAt`). */
 	nextCallAt(now: number, configuredLimit?: number): number | undefined {
 		return this.rule.nextCallAt(now, configuredLimit);
 	}
 
-	/** Waits for leave to send a call; undefined when the deadline came first or the signal aborted. */
+	/** Undefined when the deadline came first or the signal aborted. */
 	async acquire(request: BudgetRequest): Promise<Permit | undefined> {
 		const { signal } = request;
 		if (signal?.aborted) return undefined;
@@ -132,21 +115,19 @@ export class RequestBudget {
 			this.signals.add(signal);
 			signal.addEventListener('abort', () => ((this.aborted = true), this.serveSoon()), { once: true });
 		}
-		const permit = new Promise<Permit | undefined>((grant) => {
+		return await new Promise<Permit | undefined>((grant) => {
 			const entry: Entry = { ...request, seq: this.seq++, grant, done: false };
 			this.living.add(entry);
 			if (request.notBefore) {
 				for (const key of request.notBefore.keys ?? []) this.keyed(key).add(entry);
 				this.rest(entry, request.notBefore.at());
 			} else this.ready(entry);
-			// An entry resting past the timer changes nothing before it fires: a batch's thousands
-			// of reads that rest for minutes cost no turn each.
+			// An entry resting past the timer changes nothing before it fires, so it costs no turn.
 			if (!this.timer || entry.restUntil === undefined || entry.restUntil < this.timer.at) this.serveSoon();
 		});
-		return await permit;
 	}
 
-	/** The moments of the resting entries under `key` may have moved: they are asked again. */
+	/** The moments of the resting entries under `key` may have moved. */
 	reconsider(key: object): void {
 		const entries = this.restingUnder.get(key);
 		if (!entries || entries.size === 0) return;
@@ -179,7 +160,7 @@ export class RequestBudget {
 		return !mark.entry.done && mark.entry.restUntil === mark.at;
 	}
 
-	/** An entry whose moment came: it waits for room, its order the moment unless it named one. */
+	/** Its order is the moment it became due, unless it named one. */
 	private ready(entry: Entry): void {
 		if (entry.restUntil !== undefined) {
 			entry.order ??= entry.restUntil;
@@ -192,36 +173,22 @@ export class RequestBudget {
 
 	private laneOf(name = ''): Lane {
 		let lane = this.lanes.get(name);
-		if (!lane) {
-			lane = { ready: new MinHeap(before), servedSeq: -1, servedAt: -Infinity };
-			this.lanes.set(name, lane);
-		}
+		if (!lane) this.lanes.set(name, (lane = { ready: new MinHeap(before), servedSeq: -1, servedAt: -Infinity }));
 		return lane;
 	}
 
-	/** The best entry of a heap still waiting: those granted or dropped meanwhile are let go. */
-	private static first(heap: MinHeap<Entry>): Entry | undefined {
-		while (heap.peek()?.done) heap.pop();
-		return heap.peek();
-	}
-
-	/**
-	 * The next entry: a call about to miss its deadline; else, from the execution served longest
-	 * ago, its best by priority, then order.
-	 */
+	/** A call about to miss its deadline; else the best of the execution served longest ago. */
 	private next(now: number): Entry | undefined {
-		const soonest = RequestBudget.first(this.deadlines);
+		const soonest = this.deadlines.peekPast(isDone);
 		if (soonest?.deadline !== undefined && soonest.deadline - now <= TIMING.urgentBeforeDeadlineMs) return soonest;
 		let best: { lane: Lane; entry: Entry } | undefined;
 		for (const lane of this.lanes.values()) {
-			const entry = RequestBudget.first(lane.ready);
+			const entry = lane.ready.peekPast(isDone);
 			if (!entry) continue;
-			if (
-				!best ||
-				lane.servedSeq < best.lane.servedSeq ||
-				(lane.servedSeq === best.lane.servedSeq && before(entry, best.entry))
-			)
+			const served = best?.lane.servedSeq ?? Infinity;
+			if (lane.servedSeq < served || (best && lane.servedSeq === served && before(entry, best.entry))) {
 				best = { lane, entry };
+			}
 		}
 		return best?.entry;
 	}
@@ -240,7 +207,6 @@ export class RequestBudget {
 		};
 	}
 
-	/** Hands an entry its permit, or nothing, once. */
 	private settle(entry: Entry, permit: Permit | undefined): void {
 		entry.done = true;
 		this.living.delete(entry);
@@ -248,15 +214,12 @@ export class RequestBudget {
 		entry.grant(permit);
 	}
 
-	/** No `reconsider` asks the entry again: it waits for room, or has left. */
+	/** `reconsider` no longer asks the entry: it waits for room, or has left. */
 	private unkey(entry: Entry): void {
 		for (const key of entry.notBefore?.keys ?? []) this.restingUnder.get(key)?.delete(entry);
 	}
 
-	/**
-	 * Entries whose moment came wait for room; those whose deadline passed, or whose execution was
-	 * cancelled (looked for only after a cancel signal fired), are let go.
-	 */
+	/** Entries whose moment came wait for room; those past their deadline or cancelled are let go. */
 	private sort(now: number): void {
 		for (let mark = this.resting.peek(); mark && mark.at <= now; mark = this.resting.peek()) {
 			this.resting.pop();
@@ -264,11 +227,10 @@ export class RequestBudget {
 			if (mark.entry.deadline !== undefined && now >= mark.entry.deadline) this.settle(mark.entry, undefined);
 			else this.ready(mark.entry);
 		}
-		let soonest = RequestBudget.first(this.deadlines);
+		let soonest = this.deadlines.peekPast(isDone);
 		while (soonest?.deadline !== undefined && now >= soonest.deadline) {
-			this.deadlines.pop();
 			this.settle(soonest, undefined);
-			soonest = RequestBudget.first(this.deadlines);
+			soonest = this.deadlines.peekPast(isDone);
 		}
 		if (this.aborted) {
 			this.aborted = false;
@@ -277,15 +239,12 @@ export class RequestBudget {
 		if (now - this.lanesPrunedAt >= this.rule.windowMs) {
 			this.lanesPrunedAt = now;
 			for (const [name, lane] of this.lanes) {
-				if (!RequestBudget.first(lane.ready) && now - lane.servedAt >= this.rule.windowMs) this.lanes.delete(name);
+				if (!lane.ready.peekPast(isDone) && now - lane.servedAt >= this.rule.windowMs) this.lanes.delete(name);
 			}
 		}
 	}
 
-	/**
-	 * Serves the queue after the current turn: calls asked for in one moment (a batch's starts) are
-	 * all queued before the first goes, so the order decides.
-	 */
+	/** After the current turn: a batch's starts are all queued before the first goes, so the order decides. */
 	private serveSoon(): void {
 		if (this.serving) return;
 		this.serving = true;
@@ -295,7 +254,6 @@ export class RequestBudget {
 		});
 	}
 
-	/** Lets every call go that may, then sets the timer for the next moment anything can change. */
 	private serve(): void {
 		let now = this.now();
 		this.sort(now);
@@ -307,13 +265,11 @@ export class RequestBudget {
 			entry = this.next(now);
 			at = entry && this.rule.nextCallAt(now, entry.limit);
 		}
-		let wakeAt = Math.min(at ?? Infinity, this.resting.peek()?.at ?? Infinity);
-		const soonest = RequestBudget.first(this.deadlines)?.deadline;
-		if (soonest !== undefined) wakeAt = Math.min(wakeAt, soonest);
+		const soonest = this.deadlines.peekPast(isDone)?.deadline ?? Infinity;
+		const wakeAt = Math.min(at ?? Infinity, this.resting.peek()?.at ?? Infinity, soonest);
 		this.setTimer(this.living.size > 0 ? wakeAt : Infinity, now);
 	}
 
-	/** Keeps a timer set for `at` or sooner; none when nothing waits for a moment. */
 	private setTimer(at: number, now: number): void {
 		if (this.timer && this.timer.at <= at && at !== Infinity) return;
 		this.timer?.stop.abort();

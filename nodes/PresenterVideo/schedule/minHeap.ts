@@ -1,8 +1,4 @@
-/**
- * The least of many values at hand, in time that grows with the logarithm of their number: for
- * queues of thousands of calls or jobs, where a scan of all of them per call would cost in
- * proportion to the square of the batch.
- */
+/** For queues of thousands of calls or jobs, where a scan per call would cost the square of the batch. */
 export class MinHeap<T> {
 	private readonly items: T[] = [];
 
@@ -45,6 +41,12 @@ export class MinHeap<T> {
 			[items[index], items[least]] = [items[least], items[index]];
 			index = least;
 		}
+	}
+
+	/** The least item that is not `stale`; stale ones are popped on the way. */
+	peekPast(stale: (item: T) => boolean): T | undefined {
+		while (this.items.length > 0 && stale(this.items[0])) this.pop();
+		return this.items[0];
 	}
 
 	/** Takes every item out, in no particular order. */

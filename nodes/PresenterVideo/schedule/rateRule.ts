@@ -19,27 +19,15 @@ export type CallAnswer = { status: number; headers: Record<string, unknown> } | 
 /** One of our calls, numbered in sending order; `answeredAt` unset while in flight. */
 export type OurCall = { seq: number; sentAt: number; answeredAt?: number; limit: number };
 
-/**
- * The window as the answer to one of our calls showed it when that call arrived: the room left,
- * our calls it had certainly counted (sent up to it and answered by then), and our part of all
- * the calls it counted.
- */
+/** The window as one answer showed it: room left, our calls it surely counted, our part of all it counted. */
 type WindowView = { seq: number; at: number; free: number; counted: Set<OurCall>; share: number };
 
 /**
- * What one workspace's rate limit allows this process, decided from our calls and the service's
- * answers; it never waits. The rule: a call goes when no refusal holds the window, our calls in it
- * stay under the limit, and, since the last answer showed the window, our new calls stay within
- * our share of the room it had left (our part of the calls it counted). With none sent since, one
- * call goes once a call of ours it counted has left the window: its answer shows the room anew.
- * While other processes use the window, our calls go spaced at a pace that shrinks by an eighth a
- * window while answers show the window full and grows by a call a window while they show room, so
- * theirs fall between and the processes' paces drift equal. Calls in flight start at one after a
- * silence, grow by one an answer and halve after a refusal, so processes starting together see
- * each other before they fill the window.
- *
- * Times the service names are read on its own clock (`ServiceClock`), the window's length from its
- * `X-RateLimit-Reset`.
+ * What one workspace's rate limit allows this process; it never waits. A call goes when no refusal
+ * holds the window, our calls in it stay under the limit, and our calls since the last answer stay
+ * within our share of the room it showed. Calls in flight start at one after a silence, grow by one
+ * an answer and halve after a refusal, so processes starting together see each other in time.
+ * Service times are read on its clock (`ServiceClock`), the window's length from `X-RateLimit-Reset`.
  */
 export class RateRule {
 	private log: OurCall[] = [];
@@ -88,11 +76,7 @@ export class RateRule {
 		return now - this.heardAt < this.windowMs ? Math.min(this.flightCap, limit) : 1;
 	}
 
-	/**
-	 * When the next call may go (local ms; `now` or earlier: at once), or undefined while only an
-	 * answer to a call in flight can make room. `configuredLimit` is the limit of the credential
-	 * whose call is next: each credential's limit holds for its own calls.
-	 */
+	/** Local ms (`now` or earlier: at once); undefined while only an answer to a call in flight can make room. */
 	nextCallAt(now: number, configuredLimit = this.defaultLimit): number | undefined {
 		const limit = this.limitOf(configuredLimit);
 		if (this.inFlight >= this.callsInFlight(now, limit)) return undefined;
@@ -131,7 +115,6 @@ export class RateRule {
 		if (answer) this.learn(call, answer);
 	}
 
-	/** What an answer says: the service's clock, limit, window length and room, or a refusal. */
 	private learn(call: OurCall, { status, headers }: NonNullable<CallAnswer>): void {
 		const now = call.answeredAt as number;
 		const limit = this.serviceLimit ?? call.limit;
@@ -157,14 +140,11 @@ export class RateRule {
 		const remaining = status === 429 ? 0 : number('x-ratelimit-remaining');
 		if (remaining === undefined || (this.view && this.view.seq > call.seq)) return;
 		const counted = new Set(this.ours(now).filter((ours) => ours.seq <= call.seq && ours.answeredAt !== undefined));
-		// Of those, the ones sent within a window are surely still in it: the service drops a call a
-		// window after it arrived, sooner than our log does.
-		let stillIn = 0;
-		for (const ours of counted) if (now - ours.sentAt < this.windowMs) stillIn += 1;
+		// The service drops a call a window after it arrived: those sent within one are surely still in it.
+		const stillIn = [...counted].filter((ours) => now - ours.sentAt < this.windowMs).length;
 		const share = status === 429 ? (this.view?.share ?? 1) : stillIn / Math.max((named ?? limit) - remaining, stillIn);
-		// Sharing, the pace grows by a call a window while the window has room and shrinks by an
-		// eighth a window while it is full (each answer a step of it): the faster process shrinks
-		// more, so paces drift equal.
+		// Sharing, the pace grows by a call a window while there is room and shrinks by an eighth a
+		// window while it is full: the faster process shrinks more, so paces drift equal.
 		const answersPerWindow = Math.max(this.pace * limit, 1);
 		if (share >= 1) this.pace = 1;
 		else if (remaining > 0) this.pace = Math.min(1, this.pace + 1 / (answersPerWindow * limit));
@@ -173,9 +153,8 @@ export class RateRule {
 	}
 
 	/**
-	 * The service sets Reset to the end of a window begun when our call arrived, cut to whole
-	 * seconds: over the last answers, the longest span to it, rounded up to the second (short of a
-	 * tenth of one, what the clock's estimate may be off by), is the window's length.
+	 * Reset is the end, in whole seconds, of a window begun when our call arrived: the longest recent
+	 * span to it, rounded up to the second (less 100 ms the clock may be off by), is the window.
 	 */
 	private learnWindow(span: number): void {
 		this.resetSpans.push(span);

@@ -3,7 +3,6 @@ import type { JobKind } from '../service/types';
 import { MinHeap } from './minHeap';
 import { TIMING } from '../timing';
 
-/** A job being waited for, as the scheduler sees it. */
 export interface ScheduledRead {
 	kind: JobKind;
 	startedAt: number;
@@ -14,10 +13,7 @@ export interface ScheduledRead {
 	released?: boolean;
 }
 
-export interface RateShape {
-	limit: number;
-	windowMs: number;
-}
+export type RateShape = { limit: number; windowMs: number };
 
 const { restingShare, tightBounds } = TIMING;
 
@@ -35,14 +31,10 @@ function longestInterval(kind: JobKind): number {
 }
 
 /**
- * Decides when each waiting job is read, so that reads go to the jobs most likely finished. Until
- * a job of a kind finishes, two jobs of that kind follow the service's schedule: the oldest and
- * the shortest video, one of which ends first when job times grow with video length. The others
- * rest, taking together a small share of the budget. Once one has finished, its time (per second
- * of video) tells when the others should: each is read at its expected end, then on the schedule.
- * A finish seen late (the budget held its read back) only bounds the time from above, so until a
- * job seen running bounds it closely from below, jobs are expected halfway between the two, and
- * the pioneers keep the schedule meanwhile.
+ * Reads go to the jobs most likely finished. Until a kind's job time is known, two pioneers keep
+ * the service's schedule: the oldest and the shortest, one of which ends first when job times grow
+ * with video length; the others rest on a small share of the budget. Then each job is read at its
+ * expected end: halfway between the bounds seen running and finished, until they close in.
  */
 export class ReadScheduler {
 	/** How many jobs wait, all kinds together. */
@@ -59,10 +51,7 @@ export class ReadScheduler {
 
 	constructor(
 		private readonly rate: () => RateShape,
-		/**
-		 * Told which due times may have moved: one job's (its entry), or every job's (the scheduler
-		 * itself). The request budget's queue asks those again.
-		 */
+		/** Told which due times may have moved: one job's (its entry), or every job's (the scheduler). */
 		private readonly reconsider: (key: object) => void = () => undefined,
 	) {}
 
@@ -86,11 +75,7 @@ export class ReadScheduler {
 		this.rescaleRests();
 	}
 
-	/**
-	 * Runs `change` (a job joining or leaving). A pioneer's place matters only while its kind's job
-	 * time is not known: the jobs that took it or lost it look again, and no other (a batch's
-	 * pioneers change one by one, each among thousands of resting jobs).
-	 */
+	/** Only the jobs that became or stopped being pioneers look again, not the thousands resting. */
 	private changePioneers(kind: JobKind, change: () => void): void {
 		if (!this.searching(kind)) return change();
 		const before = this.pioneers(kind);
@@ -102,7 +87,7 @@ export class ReadScheduler {
 	}
 
 	private pioneers(kind: JobKind): ScheduledRead[] {
-		const pioneers = [firstWaiting(this.oldest[kind]), firstWaiting(this.shortest[kind])];
+		const pioneers = [this.oldest[kind].peekPast(isReleased), this.shortest[kind].peekPast(isReleased)];
 		return pioneers.filter((pioneer): pioneer is ScheduledRead => pioneer !== undefined);
 	}
 
@@ -111,7 +96,7 @@ export class ReadScheduler {
 		const scale = Math.floor(Math.log2(this.waiting + 1));
 		if (scale === this.restScale) return;
 		this.restScale = scale;
-		this.moved();
+		this.reconsider(this);
 	}
 
 	/** A read came back at `at`: a job seen running or finished bounds how long such jobs take. */
@@ -125,18 +110,13 @@ export class ReadScheduler {
 			bounds.finished = perSize;
 		} else if (perSize > bounds.running) bounds.running = perSize;
 		// Other jobs look again only when what they expect moved.
-		if (this.expectedPerSize(entry.kind) !== expected) this.moved();
-	}
-
-	private moved(): void {
-		this.reconsider(this);
+		if (this.expectedPerSize(entry.kind) !== expected) this.reconsider(this);
 	}
 
 	/** The time per second of video jobs of a kind are expected to take, once one has finished. */
 	private expectedPerSize(kind: JobKind): number | undefined {
 		const { running, finished } = this.bounds[kind];
-		if (finished === undefined || finished <= running * tightBounds) return finished;
-		return (running + finished) / 2;
+		return finished !== undefined && this.searching(kind) ? (running + finished) / 2 : finished;
 	}
 
 	/** Whether reads still look for a kind's job time: none seen finished, or the bounds still apart. */
@@ -145,12 +125,6 @@ export class ReadScheduler {
 		return finished === undefined || finished > running * tightBounds;
 	}
 
-	/** The oldest or the shortest job of its kind still waiting: it keeps the schedule until the kind's job time is known. */
-	private isPioneer(entry: ScheduledRead): boolean {
-		return firstWaiting(this.oldest[entry.kind]) === entry || firstWaiting(this.shortest[entry.kind]) === entry;
-	}
-
-	/** The request budget's limit and window, as the service shows them. */
 	get window(): RateShape {
 		return this.rate();
 	}
@@ -161,20 +135,16 @@ export class ReadScheduler {
 		return (this.waiting * windowMs) / Math.max(limit, 1);
 	}
 
-	/**
-	 * When `entry` should be read next (epoch ms); also its place among reads waiting for room. A
-	 * pure function of what reads have shown: the queue asks it again when `reconsider` says.
-	 */
+	/** Epoch ms, also the read's place in the queue; asked again when `reconsider` says. */
 	nextReadAt(entry: ScheduledRead, fixedIntervalMs?: number): number {
 		const last = entry.lastReadAt ?? entry.startedAt;
 		const scheduled = last + (fixedIntervalMs ?? pollInterval(entry.kind, last - entry.startedAt));
 		const perSize = this.expectedPerSize(entry.kind);
-		const pioneer = this.searching(entry.kind) && this.isPioneer(entry);
+		const pioneer = this.searching(entry.kind) && this.pioneers(entry.kind).includes(entry);
 		if (perSize !== undefined) {
 			const expectedEnd = entry.startedAt + perSize * entry.size;
 			const expected = last < expectedEnd ? expectedEnd : scheduled;
-			// Halfway to a finish seen late may lie beyond every waiting job's age: pioneers keep the
-			// schedule, so the window is not left idle while all wait for the first to get there.
+			// Halfway to a finish seen late may lie past every job's age: pioneers keep the window busy meanwhile.
 			return pioneer ? Math.min(expected, scheduled) : expected;
 		}
 		if (pioneer) return scheduled;
@@ -187,8 +157,4 @@ function byKind(before: (a: ScheduledRead, b: ScheduledRead) => boolean): Record
 	return { generation: new MinHeap(before), export: new MinHeap(before) };
 }
 
-/** The first job of a heap still waiting: released ones are let go on the way. */
-function firstWaiting(heap: MinHeap<ScheduledRead>): ScheduledRead | undefined {
-	while (heap.peek()?.released) heap.pop();
-	return heap.peek();
-}
+const isReleased = (entry: ScheduledRead): boolean => entry.released === true;

@@ -1,13 +1,4 @@
-/**
- * The service's clock as this process sees it, from the `Date` header of its answers: times the
- * service names (`X-RateLimit-Reset`, a `Retry-After` date) are read against it, never against
- * n8n's own clock, which may be ahead or behind by many seconds (a host back from sleep, a VM
- * never synchronised).
- *
- * `Date` has whole seconds and was written between our call's sending and its answer, so each
- * answer bounds the offset from both sides; the bounds close in over a few answers. Answers that
- * contradict them (a clock was set meanwhile) start them afresh.
- */
+/** The service's clock, for the times it names: n8n's may be off by many seconds. Each answer's `Date` bounds it. */
 export class ServiceClock {
 	/** The least and the most the service's clock may be ahead of ours, in ms. */
 	private lowest = -Infinity;
@@ -36,10 +27,7 @@ export class ServiceClock {
 		return localMs + this.offsetMs;
 	}
 
-	/**
-	 * The first local moment that is surely at or after `serviceMs` on the service's clock, however
-	 * far ahead within its bounds the clock is: a call sent back early is refused and counted again.
-	 */
+	/** The first local moment surely at or after `serviceMs`: a call sent back early is refused and counted again. */
 	notBefore(serviceMs: number): number {
 		return Number.isFinite(this.lowest) ? serviceMs - this.lowest : serviceMs;
 	}

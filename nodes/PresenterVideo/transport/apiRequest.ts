@@ -15,10 +15,7 @@ export const { readTimeoutMs: READ_TIMEOUT_MS, startTimeoutMs: START_TIMEOUT_MS 
 
 const API_PATH = '/api/public/v1';
 
-/**
- * The one rule for the API root: the credential's Base URL, with or without trailing slashes or the
- * API path, followed by the API path once. The node and the credential's Test both apply it.
- */
+/** The Base URL, with or without trailing slashes or the API path, then the API path once. */
 export function apiRootFromBaseUrl(baseUrl: string): string {
 	const root = baseUrl.trim().replace(/\/+$/, '');
 	return `${root.endsWith(API_PATH) ? root.slice(0, -API_PATH.length) : root}${API_PATH}`;
@@ -27,7 +24,6 @@ export function apiRootFromBaseUrl(baseUrl: string): string {
 /** Every n8n context that can call the API: executions, pickers, webhooks, hooks. */
 export type ApiContext = IAllExecuteFunctions;
 
-/** The API root from the credential, refusing a Base URL that is not a web address. */
 export function apiRootOf(context: ApiContext, credentials: { baseUrl?: string }): string {
 	const baseUrl = String(credentials.baseUrl ?? '').trim();
 	const problem = malformedBaseUrlReason(baseUrl);
@@ -52,10 +48,9 @@ export interface ApiRequest {
 }
 
 /**
- * n8n gives every request of an execution the execution's cancel signal, over any `abortSignal`
- * of the request (`httpRequestWithAuthentication` in n8n-core 2.41.1 and 1.123.81), and offers no
- * option against it. This view of the context hands it the request's own signal instead, so that a
- * billed start can outlive a cancel (`cancelDuringStarts.test.ts` runs it in real n8n-core).
+ * n8n puts the execution's cancel signal over a request's own (`httpRequestWithAuthentication`, n8n-core
+ * 2.41.1 and 1.123.81). This view hands it the request's, so a billed start outlives a cancel
+ * (`cancelDuringStarts.test.ts` runs it in real n8n-core).
  */
 function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined): ApiContext {
 	if (!('getExecutionCancelSignal' in context)) return context;
@@ -68,7 +63,7 @@ function withCancelSignal(context: ApiContext, signal: AbortSignal | undefined):
 	});
 }
 
-/** One authenticated call: every HTTP status comes back for the caller to judge; only no answer at all throws. */
+/** Every HTTP status comes back for the caller to judge; only no answer at all throws. */
 export async function sendApiRequest(
 	context: ApiContext,
 	apiRoot: string,
@@ -84,8 +79,7 @@ export async function sendApiRequest(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs,
-		// A redirect is never followed: the key goes to the credential's host only, and a 3xx is an
-		// error naming where it pointed (client.ts).
+		// The key goes to the credential's host only: a 3xx is an error (client.ts).
 		disableFollowRedirect: true,
 		maxRedirects: 0,
 		sendCredentialsOnCrossOriginRedirect: false,

@@ -59,11 +59,7 @@ export interface ApiClient {
 	start<T>(endpoint: string, body: IDataObject, options?: CallOptions): Promise<T>;
 	/** The raw body of a read, for lists whose wrapper varies. */
 	getRaw(endpoint: string, options?: CallOptions): Promise<unknown>;
-	/**
-	 * One read that must end by `deadline` (epoch ms), the wait for the rate limit included, and is
-	 * never retried: for a caller that has to answer in time and whose caller retries instead.
-	 * Any HTTP status is an answer; only no answer at all is `unavailable`.
-	 */
+	/** One read, never retried, that ends by `deadline` (epoch ms): for a caller whose own caller retries. */
 	readOnce(endpoint: string, deadline: number): Promise<OneRead>;
 }
 
@@ -76,11 +72,7 @@ function limitOf(requestsPerMinute: number): number {
 	return requestsPerMinute > 0 ? Math.floor(requestsPerMinute) : 100;
 }
 
-/**
- * The budget of one workspace in this process, for every execution and credential holding its key:
- * keyed by the API root and a fingerprint of the key, never the key itself. Each credential's own
- * limit goes with its calls; the first one's is the budget's when a call names none.
- */
+/** One budget per workspace and process, keyed by the API root and a hash of the key, never the key itself. */
 export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: number): RequestBudget {
 	const key = `${apiRoot} ${createHash('sha256').update(apiKey.trim()).digest('hex').slice(0, 16)}`;
 	let budget = budgets.get(key);
@@ -93,7 +85,6 @@ export function budgetFor(apiRoot: string, apiKey: string, requestsPerMinute: nu
 	return budget;
 }
 
-/** What every call of one client shares: where it goes, whose key, which budget and lane. */
 interface Caller {
 	context: ApiContext;
 	apiRoot: string;
@@ -111,7 +102,7 @@ function cancelled(caller: Caller, endpoint: string): NodeApiError {
 	return new NodeApiError(caller.node, { endpoint } as JsonObject, { message: 'The execution was cancelled' });
 }
 
-/** Waits for the budget's leave; a cancel or a passed deadline ends the call. */
+/** A cancel or a passed deadline ends the wait. */
 async function leave(caller: Caller, endpoint: string, priority: CallPriority, options: CallOptions): Promise<Permit> {
 	const { budget, lane, limit } = caller;
 	const { order, deadline, notBefore } = options;
@@ -122,15 +113,11 @@ async function leave(caller: Caller, endpoint: string, priority: CallPriority, o
 	throw new BudgetDeadlineError();
 }
 
-/** A request that got no answer: its network cause, and the address if n8n's SSRF protection refused it. */
-type NoAnswer = { response?: undefined; refusal?: SsrfRefusal; cause: string };
+/** The answer, or why none came: the network cause, and the address if n8n's SSRF protection refused it. */
+type Sent = { response: IN8nHttpFullResponse } | { response?: undefined; refusal?: SsrfRefusal; cause: string };
 
-/** Sends one request under its permit, which learns what came back: the answer, or why none came. */
-async function sendWithPermit(
-	caller: Caller,
-	permit: Permit,
-	request: ApiRequest,
-): Promise<{ response: IN8nHttpFullResponse } | NoAnswer> {
+/** Sends one request under its permit, which learns what came back. */
+async function sendWithPermit(caller: Caller, permit: Permit, request: ApiRequest): Promise<Sent> {
 	try {
 		const response = await sendApiRequest(caller.context, caller.apiRoot, request);
 		permit.finish({ status: response.statusCode, headers: (response.headers ?? {}) as Record<string, unknown> });
@@ -148,7 +135,7 @@ async function tryOnce(
 	request: ApiRequest,
 	itemIndex: number | undefined,
 	permit: Permit,
-): Promise<{ response: IN8nHttpFullResponse } | NoAnswer> {
+): Promise<Sent> {
 	const { endpoint } = request;
 	const sent = await sendWithPermit(caller, permit, request);
 	if (!sent.response) {
@@ -191,8 +178,7 @@ async function send(
 		body,
 		qs: options.qs,
 		timeoutMs: kind === 'start' ? START_TIMEOUT_MS : READ_TIMEOUT_MS,
-		// A start already sent is billed even if the execution is cancelled: its answer is
-		// awaited (up to the start time-out), so that the job id it carries is reported.
+		// A sent start is billed even if the execution is cancelled: its answer is awaited for its job id.
 		abortSignal: kind === 'start' ? undefined : caller.signal,
 	};
 	for (let queued = options; ; ) {
@@ -260,11 +246,7 @@ export async function createApiClient(context: ApiContext): Promise<ApiClient> {
 	};
 }
 
-/**
- * The service's reference shows bare bodies, but leaves open a `data` wrapper and wrapped lists;
- * these helpers accept every shape so the node does not break when the service picks another.
- */
-
+// The service's reference shows bare bodies but leaves a `data` wrapper open: both shapes are read.
 const WRAPPER_KEYS = ['data', 'success', 'message'];
 
 /** The object inside a `{ data: {...} }` wrapper, or the body itself. */

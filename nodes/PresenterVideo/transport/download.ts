@@ -30,17 +30,13 @@ interface DownloadRequest {
 	refuseUrl?: (url: string) => string | undefined;
 }
 
-/**
- * Each request (redirect hop) waits for its answer's headers within n8n's `timeout`, the connection's idle
- * time-out; then the body has one deadline, from its announced size or else the unknown-size bound.
- */
+/** A hop's headers come within n8n's idle `timeout`; the body then has one deadline, from its announced size. */
 export const DOWNLOAD_LIMITS = {
 	...TIMING.download,
 	/** No export is near this; a body that never ends must not fill the disk in filesystem mode. */
 	maxBytes: 8 * 1024 ** 3,
 };
 
-/** How long the body of a file may take, from its announced size. */
 export function transferTimeoutMs(contentLength: unknown): number {
 	const bytes = Number(contentLength);
 	const { transferBaseMs, minBytesPerSecond, unknownSizeTransferMs } = DOWNLOAD_LIMITS;
@@ -60,7 +56,6 @@ function downloadError(node: INode, request: DownloadRequest, cause: JsonObject,
 	return new NodeApiError(node, cause, { message, description: hint, httpCode, itemIndex: request.itemIndex });
 }
 
-/** Stop, the execution's cancel signal, ends the requests and the transfer. */
 function stoppedError(node: INode, request: DownloadRequest) {
 	const message = `The download of ${request.fileName} was stopped`;
 	return new NodeOperationError(node, message, { description: refetchHint(request), itemIndex: request.itemIndex });
@@ -83,8 +78,7 @@ async function storeBody(context: DownloadContext, request: DownloadRequest, res
 		body.destroy?.();
 		throw oversizedFileError(node, request, tooLarge);
 	}
-	// The body's one deadline, from its announced size (a big export may take over an hour); it or Stop
-	// ends the transfer, and the error below says which.
+	// A big export may take over an hour; the deadline or Stop ends the transfer, and the error says which.
 	const limitMs = transferTimeoutMs(announced);
 	const deadline = AbortSignal.timeout(limitMs);
 	const cancel = context.getExecutionCancelSignal?.();
@@ -127,10 +121,7 @@ function urlProblem(request: DownloadRequest, url: string): string | undefined {
 
 const SSRF_REFUSED = `Nothing was fetched. If this is the service's storage host, it resolves to an address n8n blocks. ${SSRF_ALLOW_HINT} A file address you do not expect there may be a forged link: do not allow it.`;
 
-/**
- * The 2xx answer to a GET without credentials, following redirects by hand: each hop's address is
- * checked again (a storage host must not send the node on to any address it likes).
- */
+/** Redirects are followed by hand: a storage host must not send the node to any address it likes. */
 async function fetchFollowingRedirects(context: DownloadContext, request: DownloadRequest) {
 	const node = context.getNode();
 	const { requestTimeoutMs, maxRedirects } = DOWNLOAD_LIMITS;
@@ -184,11 +175,7 @@ async function fetchFollowingRedirects(context: DownloadContext, request: Downlo
 	}
 }
 
-/**
- * Streams a file from the storage host into n8n's binary data: in filesystem mode it goes
- * straight to disk; in database mode n8n holds it in memory and caps its size. Sent without
- * credentials: the API key is for the API host only.
- */
+/** Streamed without credentials (the key is for the API host only): to disk in filesystem mode. */
 export async function downloadToBinary(context: DownloadContext, request: DownloadRequest): Promise<IBinaryData> {
 	const binary = await storeBody(context, request, await fetchFollowingRedirects(context, request));
 	noteStoredFile(binary);
@@ -199,13 +186,9 @@ const MIB = 1024 * 1024;
 /** n8n refuses to start with a higher N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE. */
 const HIGHEST_DATABASE_CAP_MIB = 1024;
 
-/** Names the limit and the ways around it. */
 const OVERSIZED_FIX = `n8n keeps binary data in its database here (queue mode's default), which holds the whole file in memory and refuses files over N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (512 MiB unless set). Raise N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE (up to ${HIGHEST_DATABASE_CAP_MIB}), or in regular mode set N8N_DEFAULT_BINARY_DATA_MODE=filesystem, or turn the download off and pass on the video's address instead.`;
 
-/**
- * What this process has learned of n8n's binary store. In database mode (queue mode's default) it holds
- * a file in memory and refuses one over its cap; the mode shows in each file's id, the cap in a refusal.
- */
+/** n8n's binary store as this process learned it: the mode from a file's id, the cap from a refusal. */
 const learned: { databaseMode: boolean; capMiB?: number } = { databaseMode: false };
 
 export function noteStoredFile(binary: IBinaryData): void {
@@ -215,9 +198,8 @@ export function noteStoredFile(binary: IBinaryData): void {
 type OversizedFile = { sizeMiB: number; capMiB: number };
 
 /**
- * The size and cap from n8n's FileTooLargeError, or undefined for any other error. n8n exports no
- * field for them: its message is read (the same in n8n-core 2.41.1 and 1.123.81; `download.test.ts`
- * builds the real error, so it fails if the text changes).
+ * n8n's FileTooLargeError has no fields for size and cap: its message is read (the same in n8n-core
+ * 2.41.1 and 1.123.81; `download.test.ts` builds the real error, so it fails if the text changes).
  */
 export function oversizedFromStoreError(error: unknown): OversizedFile | undefined {
 	const message = error instanceof Error ? error.message : '';
@@ -229,10 +211,7 @@ export function oversizedFromStoreError(error: unknown): OversizedFile | undefin
 	return { sizeMiB: size ? Number(size[1]) : Number.NaN, capMiB: learned.capMiB };
 }
 
-/**
- * The store's refusal to expect for a file of the announced size, once this process knows it is the
- * database: over the cap it has seen, or else the highest n8n allows (nothing n8n accepts is refused).
- */
+/** In database mode, the refusal to expect: over the cap seen, or else the highest n8n allows. */
 export function oversizedBeforeStreaming(announcedBytes: number): OversizedFile | undefined {
 	if (!learned.databaseMode || !Number.isFinite(announcedBytes)) return undefined;
 	const capMiB = learned.capMiB ?? HIGHEST_DATABASE_CAP_MIB;

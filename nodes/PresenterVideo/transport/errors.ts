@@ -3,17 +3,9 @@ import { type INode, type JsonObject, NodeApiError } from 'n8n-workflow';
 import { explainCode, explainStatus, normalizeCode } from '../service/errorCatalog';
 import type { RequestKind } from './retryPolicy';
 
-interface FieldProblem {
-	field?: string;
-	code?: string;
-	message?: string;
-}
+type FieldProblem = { field?: string; code?: string; message?: string };
 
-interface ParsedApiError {
-	code?: string;
-	message?: string;
-	details: FieldProblem[];
-}
+type ParsedApiError = { code?: string; message?: string; details: FieldProblem[] };
 
 function asText(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -36,10 +28,7 @@ export function parseErrorBody(body: unknown): ParsedApiError {
 const sameText = (a: string | undefined, b: string | undefined) =>
 	a !== undefined && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/**
- * The details as one text, leaving out what the message and its code already say: the service's
- * code answers `{ error, details: [{ code, message }] }` with the same words twice.
- */
+/** The details as one text, without what the message and code already say (the service often repeats them). */
 function describeDetails({ code, message, details }: ParsedApiError): string | undefined {
 	const described = details.flatMap((detail) => {
 		const repeated = sameText(detail.message, message);
@@ -67,7 +56,6 @@ const REDACTED = '[redacted]';
 /** A bearer token in any text the service sends, whoever's it is. */
 const BEARER = /\bBearer\s+[^\s"',;]+/gi;
 
-/** The text with every secret and bearer token replaced. */
 export function redact(text: string, secrets: readonly string[] = []): string {
 	let clean = text.replace(BEARER, `Bearer ${REDACTED}`);
 	// Longest first, so a secret that contains another is replaced whole.
@@ -77,7 +65,7 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 	return clean;
 }
 
-/** The forms of an API key that must never be shown: as typed, and trimmed as it may be sent. */
+/** The key as typed, and trimmed as it may be sent. */
 export function secretsOfKey(apiKey: unknown): string[] {
 	return typeof apiKey === 'string' && apiKey.trim() !== '' ? [apiKey, apiKey.trim()] : [];
 }
@@ -88,10 +76,7 @@ const SERVICE_TEXT_MAX_CHARS = 300;
 /** Control characters, and the bidirectional controls that reorder what follows, garble or disguise a message. */
 const UNPRINTABLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
 
-/**
- * The service's text as it may be shown: secrets redacted, control characters gone, bounded.
- * Redacted before it is cut, so a key on the cut is not left half shown.
- */
+/** Redacted before it is cut, so a key on the cut is not left half shown. */
 export function showableServiceText(text: string, secrets: readonly string[] = []): string {
 	const clean = redact(text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim(), secrets);
 	const characters = Array.from(clean);
@@ -100,7 +85,7 @@ export function showableServiceText(text: string, secrets: readonly string[] = [
 	return `${kept.trimEnd()}…`;
 }
 
-/** What the service said about a failed call, quoted: its error text, else its first detail's. */
+/** The service's error text, else its first detail's, quoted. */
 export function serviceSaid(body: unknown, secrets: readonly string[] = []): string | undefined {
 	const { message, details } = parseErrorBody(body);
 	const text = message ?? asText(details[0]?.message);
@@ -108,7 +93,7 @@ export function serviceSaid(body: unknown, secrets: readonly string[] = []): str
 	return shown === '' ? undefined : `The service said: "${shown}"`;
 }
 
-/** One readable NodeApiError per failed call: title, code and service text up front, the fix below. */
+/** Title, code and service text up front, the fix below. */
 export function buildApiError(
 	node: INode,
 	{ status, body, endpoint, itemIndex, secrets = [] }: ApiErrorContext,
@@ -162,18 +147,12 @@ export function networkCause(error: unknown): string {
 	return 'connection failed';
 }
 
-/** The address n8n's SSRF protection refused, when a request failed for that reason. */
-export interface SsrfRefusal {
-	/** The host name and, when known, its IP address, e.g. `'cdn.example.com' (10.0.0.5)` or `169.254.169.254`. */
-	target: string;
-}
+/** The address n8n's SSRF protection refused: e.g. `'cdn.example.com' (10.0.0.5)` or `169.254.169.254`. */
+export type SsrfRefusal = { target: string };
 
 const SSRF_ERROR_NAMES = new Set(['SsrfBlockedIpError', 'SsrfBlockedHostnameError']);
 
-/**
- * n8n's SSRF protection (n8n 2.x, `N8N_SSRF_PROTECTION_ENABLED`) refuses a request to a blocked
- * address before connecting, with an error of its own; n8n may wrap it. Undefined for any other error.
- */
+/** n8n 2.x's SSRF protection (`N8N_SSRF_PROTECTION_ENABLED`) refuses before connecting, with its own error. */
 export function ssrfRefusal(error: unknown): SsrfRefusal | undefined {
 	const refused = causeChain(error).find(({ name }) => typeof name === 'string' && SSRF_ERROR_NAMES.has(name));
 	if (refused === undefined) return undefined;
@@ -182,32 +161,18 @@ export function ssrfRefusal(error: unknown): SsrfRefusal | undefined {
 	return { target: hostname && ip ? `'${hostname}' (${ip})` : (hostname ?? ip ?? 'the address') };
 }
 
-/** What an n8n administrator sets so that the guard lets a host through. */
 export const SSRF_ALLOW_HINT =
 	'To allow it, an n8n administrator adds its host name to N8N_SSRF_ALLOWED_HOSTNAMES or its address to N8N_SSRF_ALLOWED_IP_RANGES (CIDR, e.g. 10.0.0.5/32).';
 
 /** An API call the guard refused: nothing was sent, so nothing was started or billed. */
-export function buildSsrfRefusalError(
-	node: INode,
-	endpoint: string,
-	refusal: SsrfRefusal,
-	itemIndex?: number,
-): NodeApiError {
-	return new NodeApiError(
-		node,
-		{ endpoint, target: refusal.target },
-		{
-			message: `n8n's SSRF protection refused the API address ${refusal.target} on ${endpoint}`,
-			description: `Nothing was sent to the service. The Base URL of the credential resolves to an address n8n blocks. ${SSRF_ALLOW_HINT}`,
-			itemIndex,
-		},
-	);
+export function buildSsrfRefusalError(node: INode, endpoint: string, refusal: SsrfRefusal, itemIndex?: number) {
+	const { target } = refusal;
+	const message = `n8n's SSRF protection refused the API address ${target} on ${endpoint}`;
+	const description = `Nothing was sent to the service. The Base URL of the credential resolves to an address n8n blocks. ${SSRF_ALLOW_HINT}`;
+	return new NodeApiError(node, { endpoint, target }, { message, description, itemIndex });
 }
 
-/**
- * Causes that mean no connection was made, so nothing reached the service; and what each says
- * about the Base URL.
- */
+/** Causes that mean no connection was made, and what each says about the Base URL. */
 const UNREACHABLE_CAUSES: Record<string, string> = {
 	ECONNREFUSED: 'nothing accepts connections at its address and port',
 	ENOTFOUND: 'its host name does not exist (the DNS lookup found no address)',
@@ -216,16 +181,14 @@ const UNREACHABLE_CAUSES: Record<string, string> = {
 	ENETUNREACH: 'its network cannot be reached from the machine n8n runs on',
 };
 
-/** What the user checks when the Base URL cannot be reached. */
 export const BASE_URL_HELP =
 	"The Base URL is the address of the service's API: the part before /api/public/v1 in the addresses of the service's API documentation, for example https://api.example.com. Correct it in the Presenter Video API credential, and check that n8n can reach it (a proxy or firewall may stand between).";
 
-/** Why the Base URL cannot be reached, for a cause that means no connection was made; undefined for any other cause. */
 export function unreachableReason(cause: string): string | undefined {
 	return UNREACHABLE_CAUSES[cause];
 }
 
-/** Why a Base URL is not a web address, before anything is sent: the node and the credential's Test share it. */
+/** Checked before anything is sent, by the node and the credential's Test. */
 export function malformedBaseUrlReason(baseUrl: string): string | undefined {
 	const text = baseUrl.trim();
 	if (text === '') return 'it is empty';
@@ -245,60 +208,37 @@ export function neverReachedService(error: unknown): boolean {
 	return error instanceof Error && unreached.has(error);
 }
 
-/** The status of the service's 4xx answer (but a time-out, 408): it refused the call, so nothing was started or billed. */
+/** A 4xx but 408: the service refused the call, so nothing was started or billed. */
 export function refusalStatus(error: unknown): number | undefined {
 	const status = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
 	return status >= 400 && status < 500 && status !== 408 ? status : undefined;
 }
 
-export function buildNetworkError(
-	node: INode,
-	kind: RequestKind,
-	endpoint: string,
-	cause: string,
-	itemIndex?: number,
-): NodeApiError {
+export function buildNetworkError(node: INode, kind: RequestKind, endpoint: string, cause: string, itemIndex?: number) {
 	const reason = unreachableReason(cause);
 	if (reason !== undefined) {
-		const error = new NodeApiError(
-			node,
-			{ endpoint, cause },
-			{
-				// Without the code: n8n would replace a message naming it with its own generic one.
-				message: `The Base URL cannot be reached: ${reason}`,
-				description: `${cause} on ${endpoint}. Nothing was sent to the service, so nothing was started or billed. ${BASE_URL_HELP}`,
-				itemIndex,
-			},
-		);
+		// No code in the message: n8n replaces a message that names one with its own generic text.
+		const message = `The Base URL cannot be reached: ${reason}`;
+		const help = `${cause} on ${endpoint}. Nothing was sent to the service, so nothing was started or billed. ${BASE_URL_HELP}`;
+		const error = new NodeApiError(node, { endpoint, cause }, { message, description: help, itemIndex });
 		unreached.add(error);
 		return error;
 	}
+	const message = `Could not reach the service (${cause}) on ${endpoint}`;
 	const description =
 		kind === 'start'
 			? 'The start request may have reached the service, so it was not sent again (a second start would be billed twice). Check the dashboard or the status of recent jobs before starting again.'
 			: 'The request was retried several times. Check the Base URL in the credential and that the service is reachable from n8n.';
-	return new NodeApiError(
-		node,
-		{ endpoint, cause },
-		{ message: `Could not reach the service (${cause}) on ${endpoint}`, description, itemIndex },
-	);
+	return new NodeApiError(node, { endpoint, cause }, { message, description, itemIndex });
 }
 
-export function buildMalformedResponseError(
-	node: INode,
-	kind: RequestKind,
-	endpoint: string,
-	itemIndex?: number,
-): NodeApiError {
+export function buildMalformedResponseError(node: INode, kind: RequestKind, endpoint: string, itemIndex?: number) {
+	const message = `The service sent an unreadable answer on ${endpoint}`;
 	const description =
 		kind === 'start'
 			? 'The service accepted the request but its answer could not be read, so a job may have been started. It was not sent again, to avoid paying twice. Check the dashboard before starting again.'
 			: 'The service answered with something that is not JSON, several times in a row. Check the Base URL in the credential: it must be the root of the API service.';
-	return new NodeApiError(
-		node,
-		{ endpoint },
-		{ message: `The service sent an unreadable answer on ${endpoint}`, description, itemIndex },
-	);
+	return new NodeApiError(node, { endpoint }, { message, description, itemIndex });
 }
 
 /** Only the host of a Location is named: its path or query may carry a token. */
@@ -312,23 +252,13 @@ export function locationHost(location: unknown, endpoint: string): string {
 /** A 3xx from the API: never followed, since the request carries the API key. */
 export function buildRedirectError(
 	node: INode,
-	{
-		status,
-		location,
-		endpoint,
-		itemIndex,
-	}: { status: number; location: unknown; endpoint: string; itemIndex?: number },
+	redirect: { status: number; location: unknown; endpoint: string; itemIndex?: number },
 ): NodeApiError {
-	const host = locationHost(location, endpoint);
-	return new NodeApiError(
-		node,
-		{ httpCode: status, endpoint, redirectHost: host },
-		{
-			message: `The service redirected ${endpoint} to ${host} (HTTP ${status}); API calls do not follow redirects`,
-			description:
-				'The API key is only sent to the host of the Base URL. If the service has moved, enter its new address as the Base URL in the Presenter Video API credential (for example https:// rather than http://).',
-			httpCode: String(status),
-			itemIndex,
-		},
-	);
+	const { status, endpoint, itemIndex } = redirect;
+	const host = locationHost(redirect.location, endpoint);
+	const message = `The service redirected ${endpoint} to ${host} (HTTP ${status}); API calls do not follow redirects`;
+	const description =
+		'The API key is only sent to the host of the Base URL. If the service has moved, enter its new address as the Base URL in the Presenter Video API credential (for example https:// rather than http://).';
+	const options = { message, description, httpCode: String(status), itemIndex };
+	return new NodeApiError(node, { httpCode: status, endpoint, redirectHost: host }, options);
 }
