@@ -67,8 +67,7 @@ export class PresenterVideo implements INodeType {
 
 	methods = { credentialTest, listSearch, loadOptions };
 
-	// The resume webhook is n8n's own waiting address, handed to the service with each job:
-	// there is nothing to register, look up or remove on the service's side.
+	// n8n's own waiting address, handed to the service with each job: nothing to register on its side.
 	webhookMethods = {
 		default: {
 			checkExists: async (): Promise<boolean> => true,

@@ -25,25 +25,15 @@ export class PresenterVideoTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
-		// n8n's nodes panel shows one entry for this node and Presenter Video, described by the
-		// trigger's description: it names what the package does, as Presenter Video's does.
+		// n8n's nodes panel shows one entry for both nodes, with this description: the package's.
 		description: 'Create AI presenter videos from prompts, scripts or your own media, and download them as MP4',
 		// Used as it is; the codex's link would get n8n's tracking query appended after its #section.
 		documentationUrl: 'https://github.com/presenter-video/n8n-nodes-presenter-video#presenter-video-trigger',
-		defaults: {
-			name: 'Presenter Video Trigger',
-		},
+		defaults: { name: 'Presenter Video Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// Needed only by Confirm With API; n8n has no way to require a credential from an option
-		// inside a collection, so it is optional here and checked when the workflow is activated.
-		credentials: [
-			{
-				name: 'presenterVideoApi',
-				required: false,
-				testedBy: 'presenterVideoApiTest',
-			},
-		],
+		// Only Confirm With API needs it; n8n cannot require it from a collection's option: checked on activation.
+		credentials: [{ name: 'presenterVideoApi', required: false, testedBy: 'presenterVideoApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -60,13 +50,10 @@ export class PresenterVideoTrigger implements INodeType {
 	// n8n takes the Test of a credential from whichever node using it it finds first: both carry it.
 	methods = { credentialTest };
 
-	// The service has no registration endpoint: the user pastes the URL into the action node.
-	// `checkExists` answers false so that n8n always runs `create`, which checks the setup.
+	// No registration endpoint (the user pastes the URL): `checkExists` is false so `create` checks the setup.
 	webhookMethods = {
 		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return false;
-			},
+			checkExists: async (): Promise<boolean> => false,
 			async create(this: IHookFunctions): Promise<boolean> {
 				const options = this.getNodeParameter('options', {}) as TriggerOptions;
 				if (options.confirmWithApi && !this.getNode().credentials?.[CREDENTIAL_TYPE]) {
@@ -76,9 +63,7 @@ export class PresenterVideoTrigger implements INodeType {
 				}
 				return true;
 			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
+			delete: async (): Promise<boolean> => true,
 		},
 	};
 
@@ -87,11 +72,8 @@ export class PresenterVideoTrigger implements INodeType {
 	}
 
 	/**
-	 * Runs in the execution that `webhook()` started (on a worker in queue mode), before any other
-	 * node. `webhook()` has no store that several n8n processes share atomically, so copies of an
-	 * event that reached different webhook processes, or arrived after a restart, each start an
-	 * execution; here every execution but the first one of an event ends without output. Only then
-	 * is the video downloaded, so a repeat leaves no file behind.
+	 * `webhook()` has no store n8n processes share atomically, so copies of an event may each start an
+	 * execution: here all but the first end without output, before the download, so a repeat stores no file.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const fresh = await dropProcessedEvents(this, this.getInputData());

@@ -58,10 +58,7 @@ export function pausingJobKind(resource: string, operation: string): JobKind | u
 
 type PreparedItem = { ok: true; value: unknown } | { ok: false };
 
-/**
- * Reads and checks every item's fields before anything is sent. With Continue On Fail an item
- * that fails its checks gets its error as output; otherwise the first one stops the run.
- */
+/** Checks every item's fields before anything is sent; a failure stops the run unless Continue On Fail. */
 function prepareItems(
 	context: IExecuteFunctions,
 	operation: Operation,
@@ -80,10 +77,7 @@ function prepareItems(
 	});
 }
 
-/**
- * What a run that did not finish throws: a cancel, with every job and unanswered start, even if an
- * item failed since; else its first failure, naming the jobs and starts it does not name already.
- */
+/** A cancel naming every job and unanswered start, else the first failure naming those it does not. */
 function runEndingError(
 	context: IExecuteFunctions,
 	fatal: Error | undefined,
@@ -108,11 +102,7 @@ function runEndingError(
 	);
 }
 
-/**
- * Runs the chosen operation over all input items, side by side once every item is checked. With
- * Continue On Fail an item's error becomes its output; otherwise the first stops the run, naming
- * every job already started.
- */
+/** Runs the operation over all items side by side, once every item is checked. */
 async function runItems(this: IExecuteFunctions, operation: Operation): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const outputs: INodeExecutionData[][] = this.getInputData().map(() => []);
@@ -176,11 +166,7 @@ async function runItems(this: IExecuteFunctions, operation: Operation): Promise<
 	return outputs.flat();
 }
 
-/**
- * Starts every item's job with this node's resume address as its webhook, then pauses the
- * execution, which holds no worker while the jobs run: each callback runs the node's webhook, and
- * the execution goes on once every job has ended (or Max Wait passes).
- */
+/** Starts every item's job with this node's resume address as webhook, then pauses, holding no worker. */
 async function startAndPause(
 	this: IExecuteFunctions,
 	operation: Operation<JobStart>,
@@ -212,12 +198,11 @@ async function startAndPause(
 }
 
 /**
- * Where a paused execution cannot hand its results back, the node polls instead, and says why.
- * - An agent's tool call cannot be resumed later: n8n runs the node as a tool under the name of its
- *   type plus `Tool` (2.41.1 and 1.123.81; 2.x also says so by `isToolExecution()`).
- * - A sub-workflow runs in mode `integrated` (1.x and 2.x: n8n's `executeWorkflow` gives the child
- *   that mode whatever its caller's). A caller that waits for a paused child gets back only the first
- *   child's items when it runs once for each item (2.0.3 to 2.41.1), and its own items on 1.x; the
+ * Where a paused execution cannot hand its results back, the node polls, and says why.
+ * - A tool call cannot be resumed: n8n names the node's type plus `Tool` (2.41.1 and 1.123.81; 2.x
+ *   also `isToolExecution()`).
+ * - A sub-workflow runs in mode `integrated` (1.x and 2.x). A caller waiting for a paused child gets
+ *   the first child's items when it runs once per item (2.0.3 to 2.41.1), its own items on 1.x; the
  *   child cannot tell how its caller runs, so every sub-workflow polls.
  */
 function whyNotPause(context: IExecuteFunctions): string | undefined {

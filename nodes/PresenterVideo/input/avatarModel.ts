@@ -6,10 +6,7 @@ import { InputError } from './validation';
 
 const FIELD = 'Avatar Model';
 
-/**
- * Checked before the generation starts: an avatar model the export would refuse would otherwise
- * leave a billed generation behind. Without an avatar no model may be sent at all.
- */
+/** Checked before the generation: a model the export refuses would leave a billed generation behind. */
 export function checkModelHasAvatar(avatarModel: unknown, generationBody: IDataObject): void {
 	if (avatarModel === undefined) return;
 	if (generationBody.avatar_id === undefined && generationBody.avatar_url === undefined) {

@@ -3,11 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readOptions } from './fields';
 import { InputError } from './inputError';
 
-/**
- * n8n expression syntax sent as plain text: a field left in Fixed mode (as pasted or imported
- * workflows and parameters set through n8n's API leave it) sends `{{ $json.title }}` itself, and the
- * service renders a video about curly braces. Only `{{ … }}` that reads n8n's data counts.
- */
+/** `{{ … }}` reading n8n's data, left in a Fixed-mode field (pasted, imported, set by API), would be sent as it is. */
 const LITERAL_EXPRESSION =
 	/\{\{(?:(?!\}\})[\s\S])*?\$(?:json|node|input|binary|item|items|vars|env|execution|workflow|now|today|parameter|runIndex|prevNode|\()(?:(?!\}\})[\s\S])*\}\}/;
 
@@ -49,10 +45,7 @@ export function literalExpressionIn(text: string): string | undefined {
 	return LITERAL_EXPRESSION.exec(text)?.[0];
 }
 
-/**
- * The refusal of a field that sends expression syntax as text. `allowable` says whether the text
- * could go as it is (a prompt could; an address or a key could not).
- */
+/** `allowable`: whether the text could go as it is (a prompt could; an address or a key could not). */
 export function literalExpressionError(field: string, found: string, allowable = true): InputError {
 	const allow = allowable
 		? ' If the text should really contain it, turn on Allow Expression Syntax in Text in the Options.'
@@ -65,10 +58,7 @@ export function literalExpressionError(field: string, found: string, allowable =
 	);
 }
 
-/**
- * Refuses bodies whose text still holds n8n expression syntax, naming the field it came from,
- * unless the item's Options allow expression syntax in text.
- */
+/** Refuses bodies whose text holds expression syntax, unless the item's Options allow it. */
 export function guardLiteralExpressions(context: IExecuteFunctions, itemIndex: number, ...bodies: IDataObject[]): void {
 	if (readOptions(context, itemIndex).allowExpressionSyntax === true) return;
 	for (const [key, value] of bodies.flatMap((body) => Object.entries(body))) {

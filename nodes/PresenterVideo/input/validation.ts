@@ -8,17 +8,11 @@ export { InputError, toNodeError } from './inputError';
 
 /** Field checks shared by every operation; each names the field and how to fix it. */
 
-/** A field left empty: not given, null, or empty text. */
 export function isUnset(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
-/**
- * Characters that render as nothing: white space, control and format characters, every default
- * ignorable code point (zero-width, variation selectors, tags, the Hangul fillers U+115F, U+1160,
- * U+3164, U+FFA0, the combining grapheme joiner) and the blank Braille pattern U+2800, which fonts
- * draw empty. A text made only of these would be billed as a video of nothing.
- */
+/** Characters fonts draw as nothing (Braille U+2800 too): a text of only these would bill a video of nothing. */
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u2800]/gu;
 
 function hasVisibleContent(text: string): boolean {
@@ -28,10 +22,9 @@ function hasVisibleContent(text: string): boolean {
 /** Objects and lists mapped by an expression would otherwise be sent as "[object Object]". */
 function checkNotStructured(field: string, value: unknown): void {
 	if (typeof value === 'object' && value !== null) {
-		const what = Array.isArray(value) ? 'a list' : 'an object';
 		throw new InputError(
 			field,
-			`is ${what}, not text`,
+			`is ${shown(value)}, not text`,
 			`Map a single text value into ${field}, for example {{ $json.name }} rather than {{ $json }}.`,
 		);
 	}
@@ -40,10 +33,7 @@ function checkNotStructured(field: string, value: unknown): void {
 	}
 }
 
-/**
- * Fields that name something (ids, filters): the service's ids are a few dozen characters, so a
- * much longer value is a mapping mistake, refused before it is sent in a path or a query.
- */
+/** Ids and filters: the service's ids are a few dozen characters, so a much longer one is a mapping mistake. */
 const NAME_FIELDS = new Set(['Video ID', 'Job ID', 'Export Job ID', 'Voice', 'Avatar', 'Tags', 'Language', 'Gender']);
 
 export const MAX_NAME_LENGTH = 500;
@@ -139,10 +129,7 @@ export function checkVoiceFileUrl(field: string, value: string): string {
 	return value;
 }
 
-/**
- * Entries of a URL list typed as text: separated by white space, or by a comma that starts the
- * next address, so that a comma inside an address (allowed in paths and queries) stays in it.
- */
+/** White space, or a comma that starts the next address: a comma inside an address stays in it. */
 const URL_LIST_SEPARATOR = /\s+|,(?=\s*[a-z][a-z0-9+.-]*:\/\/)/i;
 
 /** A list of URLs given as an array, or as text separated by commas, spaces or new lines. */

@@ -3,9 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { ErrorWithDescription } from './output';
 
 /**
- * Writes the error of a cancelled run, which names the jobs the node started and the starts that
- * may have been billed, to n8n's log as one warn line. n8n saves none of a node's error for an
- * execution stopped while the node runs (2.41.1 keeps the execution as stored when the stop came,
+ * Logs a cancelled run's error, naming its jobs and maybe-billed starts, as one warn line: n8n saves
+ * no error of a node stopped mid-run (2.41.1 keeps the execution as stored when the stop came,
  * 1.123.81 only the nodes ended by then), so the log is where those job IDs reach a person.
  */
 export function logCancelledRun(

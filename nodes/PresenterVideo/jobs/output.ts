@@ -29,9 +29,7 @@ export function settledJobJson(settled: SettledJob, simplify: boolean, extra: ID
 /** Flat, predictable fields for the next node (a spreadsheet row, a social post). */
 function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
 	const details = JOB_KINDS[kind].details(job);
-	// A completed job reads as complete: the service's code may still report the progress and the
-	// internal step it had reached (20, REDIRECTING) once its status says completed. The raw answer
-	// (Simplify off) keeps them.
+	// The service may still report a completed job's last progress and step (20, REDIRECTING).
 	if (job.status === 'completed') {
 		details.progress = 100;
 		delete details.currentStep;
@@ -47,7 +45,6 @@ function simplifyJob(kind: JobKind, job: ServiceJob): IDataObject {
 
 export type ErrorWithDescription = Error & { description?: string | null };
 
-/** Appends a paragraph to an error's description. */
 export function addNote(error: ErrorWithDescription, note: string): void {
 	error.description = error.description ? `${error.description}\n\n${note}` : note;
 }
@@ -76,10 +73,9 @@ export function withStartedJobs(
 }
 
 /**
- * With Continue On Fail, an item's error becomes its output, with the ids of the jobs it started.
- * With On Error set to the error output, the item carries its error instead: n8n routes it there
- * and keeps only the message beside the input item's fields (n8n-core 2.41.1 and 1.123.81,
- * `WorkflowExecute.normalizeNodeErrors` and `handleNodeErrorOutput`), so the message names the jobs.
+ * An item's error as its output, with the ids of the jobs it started. On the error output n8n keeps
+ * only the message (n8n-core 2.41.1 and 1.123.81, `WorkflowExecute.normalizeNodeErrors` and
+ * `handleNodeErrorOutput`), so there the message names the jobs.
  */
 export function errorItem(node: INode, error: Error, itemIndex: number, jobs: StartedJob[]): INodeExecutionData {
 	const pairedItem = { item: itemIndex };

@@ -9,10 +9,7 @@ import { WaitCancelledError } from '../schedule/time';
 import { addNote } from './output';
 import type { ItemTools, StartedJob } from './types';
 
-/**
- * A start that failed before it was sent, or that the service answered with an HTTP status, was
- * not billed; any other failure (no answer, an unreadable one) may have been.
- */
+/** Only a start that was never sent, or got an HTTP status back, is known not to be billed. */
 function mayHaveBeenBilled(error: unknown): boolean {
 	if (error instanceof WaitCancelledError || neverReachedService(error)) return false;
 	return !(error instanceof NodeApiError && error.httpCode);
@@ -30,11 +27,7 @@ export function longestFirst(sizeSeconds: number | undefined): number {
 	return -(sizeSeconds ?? 0);
 }
 
-/**
- * Starts a billed job once, and registers its id before anything else can fail. Among starts
- * waiting for the rate limit, longer videos go first: the batch's longest job decides its end.
- * `sizeSeconds` is the video's length when the body does not say it (an export).
- */
+/** Starts a billed job once, registering its id first; `sizeSeconds` is the length an export body lacks. */
 export async function startJob(
 	tools: ItemTools,
 	kind: JobKind,
@@ -45,8 +38,7 @@ export async function startJob(
 	const { startPath } = JOB_KINDS[kind];
 	const order = longestFirst(sizeSeconds);
 	let sent = false;
-	// Claimed as it leaves, not while it waits for the rate limit: a start that a cancel stops
-	// there was never sent, and its Idempotency Key must stay free.
+	// Claimed as it leaves: a start cancelled while waiting for the rate limit keeps its Idempotency Key free.
 	const send = async (claim: () => void) =>
 		await tools.start(
 			async () =>
@@ -111,10 +103,7 @@ export async function readJob(
 	}
 }
 
-/**
- * The service answers 500 internal_error, not 404, for an export id it does not know; the
- * transport has retried it by now, so a 500 that stays names the id as unknown.
- */
+/** The service answers 500 internal_error, not 404, for an unknown export id (already retried here). */
 function unknownExportError(node: INode, jobId: string, error: unknown, itemIndex: number): unknown {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '500') return error;
 	return new NodeApiError(

@@ -18,13 +18,7 @@ import {
 	unreachableReason,
 } from '../transport/errors';
 
-/**
- * The credential's Test, as a node method (`testedBy`): n8n's declarative test request shows a
- * connection error as its bare code (ECONNREFUSED, ENOTFOUND, ERR_INVALID_URL), while this one
- * explains it as the node does. The key goes only to the API root of the Base URL: no redirect is
- * followed.
- */
-
+/** A node method (`testedBy`) to explain connection errors n8n's declarative test shows as bare codes. */
 const TESTED_PATH = '/resources/voices';
 
 const NOTHING_SENT = 'Nothing was sent to the service.';

@@ -2,7 +2,6 @@
 
 export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
-/** The statuses a job ends in. */
 export type TerminalStatus = Extract<JobStatus, 'completed' | 'failed'>;
 
 export interface GenerationResult {

@@ -15,12 +15,10 @@ export type Confirmation =
 	| { verdict: 'contradicted'; reason: 'unknown-job' | 'other-status' | 'other-job' }
 	| { verdict: 'unavailable'; cause: string };
 
-const OTHER_KIND: Record<JobKind, JobKind> = { generation: 'export', export: 'generation' };
-
 /** A kind named by task or result is asked alone; a guess from the id prefix, or none, tries both. */
-export function kindsToTry(event: JobEvent): readonly JobKind[] {
-	if (event.kind === undefined) return BOTH_KINDS;
-	return event.kindSource === 'prefix' ? [event.kind, OTHER_KIND[event.kind]] : [event.kind];
+export function kindsToTry({ kind, kindSource }: JobEvent): readonly JobKind[] {
+	if (kind === undefined) return BOTH_KINDS;
+	return kindSource === 'prefix' ? [kind, ...BOTH_KINDS.filter((other) => other !== kind)] : [kind];
 }
 
 /** A completed generation's callback whose job the service still reports running: the delivery comes first. */
@@ -104,10 +102,7 @@ export async function confirmWithService(
 	return { reply: 'notConfirmed' };
 }
 
-/**
- * Reads the job's status, after the delivery was answered, until the service reports the event
- * or the bound passes: the confirmed event, or undefined (failed, another job, still running).
- */
+/** After the answer, reads the status until it confirms the event (or not, or the bound passes). */
 export async function confirmAfterAnswer(
 	context: IWebhookFunctions,
 	event: JobEvent,
@@ -134,11 +129,7 @@ export type StatusLookup =
 	/** The answer says nothing about the job: network, time-out, 5xx, 429, a rejected key. */
 	| { outcome: 'unavailable'; cause: string };
 
-/**
- * One status call, bounded by `timeoutMs` from start to end of the body, and never retried here:
- * the service retries the delivery itself, which gives the check another chance. It goes through
- * the workspace's request budget, shared with the action node, within that same bound.
- */
+/** One status call in `timeoutMs`, via the shared request budget; not retried: the delivery's retry is the next try. */
 async function fetchJobStatus(
 	context: IWebhookFunctions,
 	kind: JobKind,

@@ -15,11 +15,7 @@ import { DELIVERY_LIMITS } from './request';
 /** The four events a user can pick in Trigger On; also the `event` field of the output. */
 export type EventName = `${JobKind}.${TerminalStatus}`;
 
-/**
- * How sure the kind is. `task` and `result` name it outright; an id prefix is only a hint
- * (the service's own examples use `run_` for an export), so a prefix-based kind may be corrected
- * by the status endpoint. `status`: the status endpoint that knew the job.
- */
+/** How the kind is known: `task` or `result` name it, a `prefix` only hints (some exports use `run_`), or `status`. */
 type KindSource = 'task' | 'result' | 'prefix' | 'status';
 
 /** The fields of a job's `result` that the output carries, as sent (snake case), of either kind. */
@@ -27,7 +23,6 @@ type JobResultFields = Partial<GenerationResult & ExportResult>;
 
 type JobErrorFields = Partial<NonNullable<ServiceJob['error']>>;
 
-/** A delivery about a finished generation or export job. */
 export interface JobEvent {
 	jobId: string;
 	status: TerminalStatus;
@@ -39,7 +34,6 @@ export interface JobEvent {
 	error?: JobErrorFields;
 }
 
-/** Both kinds: those a job of unknown kind may be. */
 export const BOTH_KINDS: readonly JobKind[] = ['generation', 'export'];
 
 export function eventName(kind: JobKind, status: TerminalStatus): EventName {
@@ -53,10 +47,7 @@ export type Classification =
 	| { type: 'ignored'; reason: 'other-task' | 'not-finished' }
 	| { type: 'job'; event: JobEvent };
 
-const TASK_KINDS: Record<string, JobKind> = {
-	video_generate: 'generation',
-	video_export: 'export',
-};
+const TASK_KINDS: Record<string, JobKind> = { video_generate: 'generation', video_export: 'export' };
 
 function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -133,8 +124,7 @@ export function classifyDelivery(body: unknown): Classification {
 	if (status !== 'completed' && status !== 'failed') return { type: 'ignored', reason: 'not-finished' };
 
 	const outcome = readOutcome(status, body);
-	// A task the result's own shape contradicts (an export carrying a generation's result) is not
-	// trusted either way: the body is refused.
+	// A task the result's shape contradicts (an export with a generation's result) is trusted neither way.
 	const shown = kindOfResult(outcome.result);
 	if (task !== undefined && shown !== undefined && shown !== TASK_KINDS[task]) {
 		return { type: 'malformed', reason: 'task-contradicts-result' };
@@ -163,10 +153,7 @@ function setOwn(target: object, key: string | number, value: unknown): void {
 	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/**
- * A copy of a parsed body with every value deeper than MAX_RAW_BODY_DEPTH replaced by a note.
- * Walked with a list, not recursion: a body 20,000 levels deep must not overflow the stack here.
- */
+/** The body with values deeper than the bound replaced by a note; no recursion, for bodies 20,000 levels deep. */
 export function withinDepth(value: unknown, maxDepth = MAX_RAW_BODY_DEPTH): unknown {
 	const root: { value?: unknown } = {};
 	const pending: Array<{ source: unknown; target: object; key: string | number; depth: number }> = [

@@ -118,8 +118,7 @@ export async function handleDelivery(context: IWebhookFunctions): Promise<IWebho
 			}),
 		};
 
-		// A fresh object (not a nested edit) so n8n notices the change. It is only a first filter:
-		// n8n 2.x saves it the first time only, and never atomically across processes.
+		// A fresh object, so n8n notices. Only a first filter: n8n 2.x saves it once, never atomically.
 		staticData[LEDGER_FIELD] = withEntry(staticData[LEDGER_FIELD], key);
 		accepted = true;
 		if (answered) return { noWebhookResponse: true, workflowData: [[item]] };

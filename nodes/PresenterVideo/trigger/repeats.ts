@@ -3,21 +3,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { type MemoryLimits, ProcessMemory } from '../transport/processMemory';
 import { TIMING } from '../timing';
 
-/**
- * The events a trigger has already started a workflow for: key -> first acceptance (epoch ms).
- * Kept in the workflow's static data, so it must stay small, plain JSON and survive any content
- * (an older version, a hand edit): every reader accepts garbage and treats it as empty.
- */
+/** Started events (key -> first acceptance, epoch ms) in static data; readers treat other content as empty. */
 interface DeliveryLedger {
 	entries: Record<string, number>;
 }
 
-/**
- * One event of one job: a repeat of the same job of the same kind in the same final status is the
- * same event. The kind is part of it: both kinds may have `run_` ids, and an export event must not
- * pass for a repeat of a generation's (nor hide it). A kind still unknown (to be asked of the
- * status endpoint) keys apart from both.
- */
+/** One job's event. The kind counts (both kinds may have `run_` ids); an unknown kind keys apart from both. */
 export function eventKey(jobId: string, status: string, kind: string | undefined): string {
 	return `${kind ?? 'unknown'}|${jobId}|${status.toLowerCase()}`;
 }
@@ -56,15 +47,11 @@ export function withEntry(
 }
 
 /**
- * n8n loads static data when a request arrives and saves it after the answer, so two copies of an
- * event handled at the same time (or one arriving in the moment between) both read "not seen".
- * This memory, shared by every call in this n8n process, closes that gap: it knows the events
- * being handled right now and the ones accepted recently. It does not span several processes
- * (queue mode with many webhook processes) nor a restart, and the static-data ledger cannot
- * either: n8n 2.x saves static data changed in `webhook()` only the first time, and a saved copy is
- * read before and written after each request, so two processes overwrite each other. Repeats that
- * get past this guard start an execution, in which the trigger's `execute()` drops them using
- * n8n's database-backed de-duplication store (see dropProcessedEvents).
+ * n8n loads static data before a request and saves it after the answer, so two copies handled at
+ * once both read "not seen": this process-wide memory of events in hand and recently accepted
+ * closes that gap. Neither it nor the ledger spans processes or restarts (n8n 2.x saves static data
+ * changed in `webhook()` only the first time); repeats that get past start an execution, where
+ * dropProcessedEvents drops them.
  */
 const inFlight = new Set<string>();
 
@@ -98,12 +85,10 @@ function itemEventKey(item: INodeExecutionData): string | undefined {
 }
 
 /**
- * Keeps the items whose event no earlier execution of this trigger has processed, and records
- * them. Runs where the execution runs (a worker in queue mode), in n8n's database-backed
- * de-duplication store, so it holds across webhook processes and restarts. n8n's store reads
- * then writes without a lock, so two copies executing at the very same moment can both pass:
- * the in-process guard keeps that to copies that reached different webhook processes.
- * Manual (test) executions are passed through unrecorded, so testing never hides a real event.
+ * Keeps and records the items whose event no earlier execution processed, in n8n's database-backed
+ * de-duplication store, which holds across processes and restarts. It reads then writes without a
+ * lock, so two copies executing at the same moment can both pass. Manual executions pass unrecorded,
+ * so testing never hides a real event.
  */
 export async function dropProcessedEvents(
 	context: IExecuteFunctions,
@@ -117,13 +102,9 @@ export async function dropProcessedEvents(
 		maxEntries: TIMING.deliveryLedger.maxEntries,
 	});
 	const freshKeys = new Set(fresh.map(String));
-	const kept = new Set<string>();
 	return items.filter((item) => {
 		const key = itemEventKey(item);
-		if (key === undefined) return true;
-		// One item per event even if the same event appears twice in this execution's input.
-		if (!freshKeys.has(key) || kept.has(key)) return false;
-		kept.add(key);
-		return true;
+		// Deleted once kept: one item per event, even if it appears twice in this execution's input.
+		return key === undefined || freshKeys.delete(key);
 	});
 }

@@ -12,10 +12,7 @@ export const DELIVERY_LIMITS = {
 	...TIMING.delivery,
 };
 
-/**
- * Every answer the trigger gives, as fixed texts: nothing of the request (body, secret) is ever
- * echoed. 2xx tells the service to stop retrying; a non-2xx makes it try again later.
- */
+/** The trigger's answers: fixed texts, never echoing the request. Non-2xx makes the service retry later. */
 export interface Reply {
 	status: number;
 	body: IDataObject;
@@ -32,8 +29,7 @@ export const REPLIES = {
 	unauthorized: { status: 401, body: { error: 'Unauthorized' } },
 	malformed: { status: 400, body: { error: 'The body must be a JSON object with job_id and status' } },
 	tooLarge: { status: 400, body: { error: 'The body is too large' } },
-	// A copy of an event still being handled: answered non-2xx so the service sends it again
-	// later, when it is either recorded (then dropped) or free to be handled.
+	// A copy of an event still in hand: sent again later, it is either recorded (then dropped) or free.
 	inProgress: { status: 409, body: { error: 'This event is being processed; try again later' } },
 	// Non-2xx so that a status endpoint lagging behind its own webhook gets another chance.
 	notConfirmed: { status: 409, body: { error: 'The service does not confirm this event' } },
@@ -46,11 +42,7 @@ function digest(value: string): Uint8Array {
 	return new Uint8Array(createHash('sha256').update(value, 'utf8').digest());
 }
 
-/**
- * Whether the `secret` query value equals the configured one. Both sides are hashed first so the
- * comparison takes the same time whatever the length or the first differing character.
- * A repeated parameter (`?secret=a&secret=b`) arrives as an array and never matches.
- */
+/** Hashed first, so it takes the same time whatever the length; a repeated `?secret=` is an array: no match. */
 export function secretMatches(expected: string, given: unknown): boolean {
 	if (typeof given !== 'string') return false;
 	return timingSafeEqual(digest(expected), digest(given));
@@ -82,10 +74,7 @@ function parseJson(text: string): unknown {
 	}
 }
 
-/**
- * The delivery as JSON. n8n parses `application/json` itself; a JSON body sent with another
- * content type (text/plain, none) arrives as text or only as raw bytes and is parsed here.
- */
+/** n8n parses `application/json` itself; JSON sent as another content type is parsed here. */
 export function readBody(parsed: unknown, rawBody: unknown): unknown {
 	if (isRecord(parsed) && Object.keys(parsed).length > 0) return parsed;
 	if (typeof parsed === 'string') return parseJson(parsed);
@@ -94,10 +83,7 @@ export function readBody(parsed: unknown, rawBody: unknown): unknown {
 	return parsed;
 }
 
-/**
- * The time left before the answer is due. Each outgoing call gets at most what remains, so
- * confirmation can never push the answer past the service's time-out.
- */
+/** The time left before the answer is due: no call may push the answer past the service's time-out. */
 export class Deadline {
 	private readonly endsAt: number;
 

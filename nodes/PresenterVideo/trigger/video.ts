@@ -12,15 +12,10 @@ import type { TriggerOptions } from './description';
 import { videoFileName } from './event';
 
 /**
- * The service's own storage, as far as the node can know it without asking the service. An
- * unconfirmed callback may name any address, and so may every redirect from it; only these are
- * fetched, each hop checked again:
- * - the credential's Storage URL (same scheme, host and port): the sandbox's storage listener, or
- *   wherever the real service keeps its files when they are not under its own domain;
- * - the Base URL's own origin (same scheme, host and port): a service that serves its files itself;
- * - over https on the default port, a sibling under the Base URL's parent domain (api.example.com
- *   and cdn.example.com), the usual home of a service's storage.
- * The API's host on another port is not enough: another program on that machine may listen there.
+ * The service's storage, as far as the node can tell without asking: the origin of the credential's
+ * Storage URL or of the Base URL, or over https on the default port a sibling under the Base URL's
+ * parent domain (api.example.com and cdn.example.com). Not the API's host on another port: another
+ * program may listen there. An unconfirmed callback may name any address, so each hop is checked.
  */
 export function isServiceStorageUrl(videoUrl: string, apiBaseUrl: string, storageUrl = ''): boolean {
 	if (!URL.canParse(videoUrl) || !URL.canParse(apiBaseUrl)) return false;
@@ -58,11 +53,7 @@ async function unconfirmedStorageRule(context: FunctionsBase): Promise<StorageRu
 	return { refuseUrl: (url) => (isServiceStorageUrl(url, baseUrl, storageUrl) ? undefined : NOT_STORAGE) };
 }
 
-/**
- * Streams the MP4 into n8n's binary data with the action node's download. A failure is reported,
- * not thrown: the event is already recorded as processed, so the workflow goes on with the
- * video's address rather than failing an execution no repeat would start again.
- */
+/** Reported, not thrown: the event is already recorded, so no repeat would start the execution again. */
 async function downloadVideo(
 	context: IExecuteFunctions,
 	videoUrl: unknown,
@@ -85,10 +76,7 @@ async function downloadVideo(
 	}
 }
 
-/**
- * Adds the MP4 of a completed export to the trigger's item, in the execution (after repeats are
- * dropped, so a repeat stores nothing). When it cannot, the item carries downloadError instead.
- */
+/** Adds a completed export's MP4 to the trigger's item, or downloadError when it cannot. */
 export async function attachVideo(context: IExecuteFunctions, item: INodeExecutionData): Promise<INodeExecutionData> {
 	// The trigger's options are the same for every item of its output.
 	const options = context.getNodeParameter('options', 0, {}) as TriggerOptions;

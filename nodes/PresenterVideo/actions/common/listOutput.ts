@@ -26,7 +26,6 @@ export function listOperation(
 	return {
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['getMany'] } }, [
 			...returnAllAndLimitFields,
-			// Sent to the service as query parameters.
 			{
 				displayName: 'Filters',
 				name: 'filters',

@@ -81,6 +81,5 @@ export async function execute(
 		noteRefusedStart(error, `the script generation of item ${itemIndex}`);
 		throw error;
 	});
-	const json: IDataObject = { script: result.script, cost: result.cost, extractedImages: result.extractedImages ?? [] };
-	return [{ json }];
+	return [{ json: { script: result.script, cost: result.cost, extractedImages: result.extractedImages ?? [] } }];
 }

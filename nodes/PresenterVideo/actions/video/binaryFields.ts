@@ -28,9 +28,5 @@ export type BinaryTargets = ReturnType<typeof checkBinaryTargets>;
 export function readBinaryTargets(context: IExecuteFunctions, itemIndex: number): BinaryTargets {
 	const withThumbnail = context.getNodeParameter('downloadThumbnail', itemIndex, false) as boolean;
 	const options = readOptions(context, itemIndex);
-	return checkBinaryTargets(
-		options.binaryPropertyName,
-		withThumbnail ? options.thumbnailPropertyName : undefined,
-		withThumbnail,
-	);
+	return checkBinaryTargets(options.binaryPropertyName, options.thumbnailPropertyName, withThumbnail);
 }

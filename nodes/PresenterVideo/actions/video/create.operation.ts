@@ -112,8 +112,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	await checkModelForAvatar(tools.client, exportBody.avatar_model, generationBody, itemIndex);
 	const generation = await startJob(tools, 'generation', generationBody, itemIndex);
-	// Max Wait counts from the start the service accepted, not from the item's turn in the rate limit.
-	const since = generation.startedAt;
 	const generated = await waitUntilSettled(tools, generation, { ...wait, beforeStart: true });
 	if (generated.timedOut) return [{ json: settledJobJson(generated, true, { stage: 'generation' }) }];
 	const video = (generated.job as GenerationJob).result;
@@ -125,7 +123,8 @@ export async function execute(
 		itemIndex,
 		video?.duration ?? generation.sizeSeconds,
 	);
-	const exported = await waitUntilSettled(tools, exportJob, remaining(wait, since));
+	// Max Wait counts from the start the service accepted, not from the item's turn in the rate limit.
+	const exported = await waitUntilSettled(tools, exportJob, remaining(wait, generation.startedAt));
 	const summary: IDataObject = {
 		generationJobId: generation.jobId,
 		videoId: video?.video_id,

@@ -38,8 +38,7 @@ export function frameFields(forExport: boolean): INodeProperties[] {
 			displayName: 'Width',
 			name: 'width',
 			type: 'number',
-			// No min or max here: the editor would silently clamp a typed value and bill a frame the
-			// user did not ask for. An out-of-range value is refused before sending (input/validation.ts).
+			// No min or max: the editor would clamp a typed value and bill a frame not asked for; prepare refuses it.
 			default: 1080,
 			description: `Width in pixels, from 1 to ${LIMITS.maxPixels}; other values are refused. Over 1920 wide or 1080 high costs extra credits on export.`,
 			displayOptions: custom,

@@ -18,10 +18,7 @@ import { type JobSettings, readJobSettings, waitForCompletionField, waitOptionFi
 import { checkJob, runJob } from '../../wait/run';
 import { webhookUrlOption } from './frameFields';
 
-/**
- * Get Generation Status and Get Export Status differ only in the job kind: they read the Job ID,
- * then the job's status, once or until it ends.
- */
+/** Get Generation Status and Get Export Status, which differ only in the job kind. */
 export function jobStatusOperation(kind: JobKind, operation: string) {
 	interface Prepared {
 		jobId: string;
@@ -78,10 +75,7 @@ interface JobStartSpec {
 	estimateCredits: (context: IExecuteFunctions, itemIndex: number, body: IDataObject) => CreditEstimate;
 }
 
-/**
- * Generate and Export differ only in the job kind, their fields and the body: both start a job per
- * item and, as the user chose, return at once, poll until it ends, or pause for the service's callback.
- */
+/** Generate and Export: a job per item, then return at once, poll until it ends, or pause for the callback. */
 export function jobStartOperation({ kind, operation, fields, options, buildBody, estimateCredits }: JobStartSpec) {
 	return {
 		description: updateDisplayOptions({ show: { resource: ['video'], operation: [operation] } }, [
