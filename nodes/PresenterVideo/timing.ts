@@ -48,11 +48,7 @@ export const TIMING = {
 	unknownVideoSeconds: 60,
 	/** Calls an item may need (its start, reads, Create's export and its reads): a default Max Wait grows by their time in the rate limit. */
 	callsPerItem: 5,
-	/**
-	 * Max Wait, in minutes: the default of Generate, Export and the status reads (a 3-minute
-	 * generation of a 30-second video, many times over), Create's (a generation and its export), and
-	 * the field's maximum (a day).
-	 */
+	/** Max Wait's default (a 30-second video's 3-minute generation, many times over), Create's (and its export), and the maximum (a day). */
 	maxWaitMinutes: { default: 30, create: 60, max: 1440 },
 	/** A paused batch's Max Wait left at its default: time to render, plus the longest video's length several times over. */
 	pauseMaxWait: { baseMs: 10 * MINUTE, perVideoSecond: 5 },
@@ -96,8 +92,8 @@ export const TIMING = {
 	widestWave: 16,
 	/** Each job beyond those: a read at the service's pace of 100 requests a minute. */
 	readMsPerJob: 600,
-	/** n8n's own work around a `webhook()` (loading the execution before, the update after): what the queue kit measures of it, docs/queue-mode.md. */
-	n8nWorkMarginMs: 1 * SECOND,
+	/** n8n's work around a `webhook()`: the queue kit's slowest callback to resume, 6.4 s with the CPU saturated (decision included), within the 7-s hold. */
+	n8nWorkMarginMs: 4 * SECOND,
 	/** A callback delivered again by a call that decided too late is answered before its decision: more than a busy n8n takes to answer. */
 	redeliveryTimeoutMs: 5 * SECOND,
 	/** Paused batches a process remembers, each until its Max Wait can have passed: the field's 24 hours after its last callback. */

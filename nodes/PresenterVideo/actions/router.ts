@@ -194,7 +194,7 @@ async function startAndPause(
 	};
 	assertResumeReachable(node, callbackUrl, await createApiClient(this));
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, started, maxWaitMs, began);
+	return await pauseForCallbacks(this, kind, started, { maxWaitMs, began });
 }
 
 /**

@@ -3,12 +3,9 @@ import type { ServiceJob } from '../service/types';
 import { TIMING } from '../timing';
 
 /**
- * What this n8n process has learnt about the paused batches whose callbacks it answers: the jobs
- * known to have ended, and when the last callback came. Only a shortcut that saves status reads:
- * every decision still holds without it (in queue mode each webhook process sees a part).
- *
- * A batch is one pause: a node paused again in the same execution (Loop Over Items, an IF leading
- * back) waits at the same address with other jobs, and is a batch of its own.
+ * What this n8n process learnt of the paused batches whose callbacks it answers: a shortcut that
+ * saves status reads (in queue mode each webhook process sees a part). A batch is one pause: a node
+ * paused again in the same execution waits at the same address with other jobs.
  */
 
 export interface BatchMemory {
@@ -24,10 +21,7 @@ export interface BatchMemory {
 
 const batches = new ProcessMemory<BatchMemory>(TIMING.batchMemory);
 
-/**
- * The key of one pause: its execution, its node, and a job only it waits for (a job id belongs to
- * the one pause that started it).
- */
+/** One pause: its execution, its node, and a job only it waits for. */
 export function batchKey(executionId: string, nodeId: string, firstJobId: string): string {
 	return `${executionId} ${nodeId} ${firstJobId}`;
 }
@@ -39,10 +33,7 @@ export function batchMemory(batch: string, now = Date.now()): BatchMemory {
 	return memory;
 }
 
-/**
- * A batch handed back to n8n keeps only its mark, so a copy of a callback that n8n lets through
- * (n8n 1.x does) resumes nothing; what it knew of its jobs is let go.
- */
+/** A batch handed back keeps only its mark, so a copy n8n 1.x lets through resumes nothing. */
 export function markResumed(memory: BatchMemory): void {
 	memory.resumed = true;
 	memory.ended.clear();
@@ -63,10 +54,8 @@ export function rememberedJobs(): number {
 const queues = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `task` after the calls about the same batch already being handled here. Two calls that both
- * find the batch finished would otherwise both resume it: n8n 2.x refuses the second resume itself,
- * n8n 1.x does not. Handled in turn, the later one sees the batch already resumed. The queue holds
- * only calls in progress.
+ * Runs `task` after the calls about the same batch being handled here, so of two that find it
+ * finished the later sees it resumed (n8n 1.x would resume twice). Holds only calls in progress.
  */
 export async function inTurn<T>(batch: string, task: () => Promise<T>): Promise<T> {
 	const previous = queues.get(batch) ?? Promise.resolve();

@@ -65,11 +65,7 @@ export function waitForCompletionField(defaultMode: WaitMode, offerPause = false
 /** What the Max Wait field says of its default, for every operation that polls. */
 export const GROWING_DEFAULT = `Left at its default, it grows with the batch by the time the rate limit takes for ${TIMING.callsPerItem} requests per item (${TIMING.callsPerItem} minutes per 100 items at 100 requests a minute), so a batch of any size can complete; a value you set is kept as it is.`;
 
-/**
- * How long a job is waited for after its start: Max Wait as set; left at its default, plus the
- * time the rate limit takes for the batch's calls, as a batch larger than the limit lets through
- * in Max Wait waits that long for its calls, not for the service.
- */
+/** Max Wait as set; left at its default, plus the time the rate limit takes for the batch's calls. */
 export function waitedForMs(wait: WaitPreferences, rate: RateShape): number {
 	if (wait.maxWaitGiven) return wait.maxWaitMs;
 	return wait.maxWaitMs + ((wait.batchItems ?? 1) * TIMING.callsPerItem * rate.windowMs) / Math.max(rate.limit, 1);

@@ -8,9 +8,11 @@ import {
 
 import { startedJobJson, timedOutHint } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
-import type { ServiceJob } from '../service/types';
+import type { JobKind, ServiceJob } from '../service/types';
 import type { ApiClient } from '../transport/client';
 import { holdRepeatedPause } from './pauseHold';
+import { settledBeforePause } from './resume';
+import { WaitCancelledError } from '../schedule/time';
 
 /** Refuses a batch before anything starts when the service could not call n8n back. */
 export function assertResumeReachable(node: INode, resumeUrl: string, client: ApiClient): void {
@@ -36,10 +38,7 @@ export function assertNoWebhookUrl(node: INode, body: IDataObject, itemIndex: nu
 	});
 }
 
-/**
- * What an item holds while its job runs. If Max Wait passes, n8n passes the node's input items on
- * unchanged, so this is also what the item becomes then: the job id, marked as timed out.
- */
+/** What an item holds while its job runs, and becomes if Max Wait passes (n8n passes it on unchanged). */
 export function waitingItemJson(started: StartedJob, body: IDataObject): IDataObject {
 	const { kind, jobId } = started;
 	const json: IDataObject = { ...startedJobJson(kind, started.start as ServiceJob, true) };
@@ -49,26 +48,31 @@ export function waitingItemJson(started: StartedJob, body: IDataObject): IDataOb
 
 /**
  * Pauses the execution until the service has called back for every job, or Max Wait passes. The
- * input items are replaced in place by the started jobs: n8n keeps a waiting node's input items
- * with the execution, hands them to `webhook()` as its input, and when Max Wait passes resumes the
- * node by passing them on unchanged (n8n-core 2.41.1 and 1.123.81: `WorkflowExecute` disables a node
- * resumed by its wait time; `pause.test.ts` fails if that changes). What the node returns is only
- * shown while it waits. Nothing keeps running here once the execution is handed back to n8n.
- * A pause after an earlier one in the execution is held first (`pauseHold.ts`); `began` is when
- * this `execute()` began.
+ * input items are replaced in place by the started jobs: n8n keeps them with the execution, hands
+ * them to `webhook()`, and passes them on unchanged at Max Wait (n8n-core 2.41.1 and 1.123.81:
+ * `WorkflowExecute` disables a node resumed by its wait time; `pause.test.ts` fails if that
+ * changes). What the node returns is only shown while it waits. A pause after an earlier one is
+ * held first (`pauseHold.ts`); a batch whose jobs all ended meanwhile goes on without waiting.
  */
 export async function pauseForCallbacks(
 	context: IExecuteFunctions,
+	kind: JobKind,
 	started: INodeExecutionData[],
-	maxWaitMs: number,
-	began: number,
+	{ maxWaitMs, began }: { maxWaitMs: number; began: number },
 ): Promise<INodeExecutionData[]> {
 	const jobs = started.filter((item) => item.json.timedOut === true).length;
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
 	if (jobs === 0) return started;
+	if (await holdRepeatedPause(context, began, jobs)) {
+		// A batch that cannot be read waits for its callbacks.
+		const settled = await settledBeforePause(context, started, kind).catch((error: Error) => {
+			context.logger.warn(`Presenter Video: a held batch's status could not be read (${error.message})`);
+		});
+		if (context.getExecutionCancelSignal()?.aborted) throw new WaitCancelledError();
+		if (settled) return settled;
+	}
 	const items = context.getInputData();
 	items.splice(0, items.length, ...started);
-	await holdRepeatedPause(context, began, jobs);
 	await context.putExecutionToWait(new Date(Date.now() + maxWaitMs));
 	return started.map((item) => {
 		if (item.json.timedOut !== true) return item;
@@ -115,9 +119,8 @@ export function isLocalHost(hostname: string): boolean {
 }
 
 /**
- * The host of a resume address the service cannot reach: n8n on a laptop or in a private network,
- * while the service is on the internet. Local to local (a sandbox, a self-hosted service next to
- * n8n) works. Undefined when the service can call it, as far as the node can tell.
+ * The host of a resume address the service cannot reach: n8n in a private network, the service on
+ * the internet. Local to local (a sandbox, a service next to n8n) works.
  */
 export function unreachableResumeHost(resumeUrl: string, apiRoot: string): string | undefined {
 	if (!URL.canParse(resumeUrl) || !URL.canParse(apiRoot)) return undefined;

@@ -30,11 +30,9 @@ function failedJobError(
 }
 
 /**
- * The job's state at Max Wait, so a timed-out item carries its latest status. A read the budget
- * or the service refuses leaves the last known state. A Max Wait a person set means what it says;
- * one left at its default bounds the wait for the service, not for the node's own queue, so its
- * read waits its turn: in queue mode other executions share the window, and a batch's calls take
- * longer than its own count says.
+ * The job's state at Max Wait, or the last known one if the read is refused. A Max Wait a person
+ * set means what it says; one left at its default bounds the wait for the service, not for the
+ * node's queue, so its read waits its turn (other executions may share the window).
  */
 async function lastRead(
 	tools: ItemTools,
@@ -46,9 +44,8 @@ async function lastRead(
 }
 
 /**
- * Polls until the job ends or Max Wait passes, when the read scheduler says the job is due and
- * the request budget has room. A failed job, or a status that could not be read (after the
- * transport's retries), becomes an error that names the job id.
+ * Polls whenever the job is due and the budget has room, until it ends or Max Wait passes. A failed
+ * job, or a status that could not be read, becomes an error that names the job id.
  */
 export async function waitUntilSettled(
 	tools: ItemTools,

@@ -1,4 +1,10 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { settledJobJson } from '../jobs/output';
 import type { StartedJob } from '../jobs/types';
@@ -21,11 +27,9 @@ function callbackJobId(body: unknown): string | undefined {
 }
 
 /**
- * The paused batch, as n8n hands it back: the waiting node's input items, which `pauseForCallbacks`
- * replaced by the started jobs. `IWebhookFunctions` has no `getInputData()`; a waiting webhook's
- * context takes the waiting node's input items (`nodeExecutionStack[0].data.main[0]`) as its input,
- * so `$input.all()` reads them (n8n-core 2.41.1 and n8n 1.123.81; the workflow tests and the
- * end-to-end pause scenarios fail if that changes).
+ * The paused batch: the waiting node's input items, which `pauseForCallbacks` replaced by the
+ * started jobs. `IWebhookFunctions` has no `getInputData()`, but `$input.all()` reads them (n8n-core
+ * 2.41.1 and 1.123.81; the workflow tests and the end-to-end pause scenarios fail if that changes).
  */
 function waitingItems(context: IWebhookFunctions): INodeExecutionData[] {
 	try {
@@ -66,18 +70,28 @@ function settledItems(
 	});
 }
 
+/**
+ * Every item's final state once all of a batch's jobs have ended, read from the service; undefined
+ * while one runs (a single read, in `probeOrder`). A held pause asks before it waits: n8n refused the
+ * callbacks of jobs that ended during the hold, and the service may have given up on them.
+ */
+export async function settledBeforePause(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	kind: JobKind,
+): Promise<INodeExecutionData[] | undefined> {
+	const client = await createApiClient(context);
+	const read = async (job: WaitingJob) => await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId));
+	const ended = await readAllIfEnded(probeOrder(waitingJobs(items, kind)), read);
+	return ended && settledItems(items, ended, context.getNodeParameter('simplify', 0, true) as boolean);
+}
+
 function answer(context: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
 	context.getResponseObject().status(status).json(body);
 	return { noWebhookResponse: true };
 }
 
-/** Only the last callback of a run reads: see `TIMING.callbackGraceMs`. */
-export const CALLBACK_GRACE_MS = TIMING.callbackGraceMs;
-
-/**
- * A completed generation as its callback tells it. The service sends the callback from inside the
- * job, before its status says completed, and the status turns only once the delivery is answered.
- */
+/** A completed generation as its callback tells it: its status turns only once the delivery is answered. */
 function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | undefined {
 	const result = body.result as { video_id?: unknown } | undefined;
 	if (kind !== 'generation' || body.status !== 'completed' || typeof result?.video_id !== 'string') return undefined;
@@ -86,18 +100,15 @@ function reportedCompletion(kind: JobKind, body: IDataObject): ServiceJob | unde
 }
 
 /**
- * A call from the service to this node's resume address: one job of the batch has ended. The call
- * is answered at once (the service's job cannot finish before its delivery is answered). A
- * completed generation's callback is its result: it names a job of this pause, which only the
- * service and this execution know (n8n 2.x also checked the execution's resume token; 1.x checks
- * none). Failures and jobs no callback here named are read. A callback that leaves jobs
- * unaccounted for gives the next callback a moment before reading, so a run of callbacks reads
- * once, at its end; the callback that accounts for the last job resumes at once, reading nothing.
- * n8n 1.x resumes on every copy of a callback that finds the execution still waiting, on any
- * webhook process: a status read or a wait there would widen that window, and there a callback
- * that finds a job completed after its own, whose callback did not come to this process, leaves the
- * batch to that job's callback. A call that cannot decide within its batch's bound resumes nothing
- * (`pauseHold.ts`) and delivers its callback again, so a new call decides.
+ * A call from the service to this node's resume address: one job of the batch has ended. It is
+ * answered at once (the job cannot finish before its delivery is answered). A completed
+ * generation's callback is its result: it names a job only the service and this execution know
+ * (n8n 2.x also checked the resume token). Failures and jobs no callback here named are read, after
+ * a moment of grace, so a run of callbacks reads once, at its end; the callback that accounts for
+ * the last job resumes at once. n8n 1.x resumes on every copy that finds the execution waiting, on
+ * any webhook process, so there a callback that finds a job completed after its own leaves the batch
+ * to that job's callback. A call that cannot decide within its bound (`pauseHold.ts`) resumes
+ * nothing and delivers its callback again, so a new call decides.
  */
 export async function resumeFromCallback(
 	context: IWebhookFunctions,
@@ -134,7 +145,7 @@ export async function resumeFromCallback(
 		// Reading the credential can take a while on a busy n8n: done during the moment of grace, it
 		// leaves the decision's bound to the reads.
 		client = createApiClient(context);
-		const ready = await Promise.allSettled([client, restFor(CALLBACK_GRACE_MS)]);
+		const ready = await Promise.allSettled([client, restFor(TIMING.callbackGraceMs)]);
 		if (memory.callbacks !== callback) return { noWebhookResponse: true };
 		if (ready[0].status === 'rejected') throw ready[0].reason;
 	}
@@ -171,12 +182,10 @@ interface Decision {
 }
 
 /**
- * A call that could not decide within its bound hands nothing to n8n (`pauseHold.ts`), but with
- * one delivery per callback its batch would then wait for Max Wait. So it delivers its callback
- * again, once, to this node's resume address: n8n loads the execution afresh (a call to a node no
- * longer waiting there is answered by n8n, or 404 here), and the new call decides within a bound of
- * its own, at once when this process learnt every job's end. That call answers before deciding;
- * its answer is awaited, so nothing of this call runs on after it returns.
+ * A call too late to decide hands nothing to n8n, and with one delivery per callback its batch would
+ * wait for Max Wait. So it delivers its callback again, once: n8n loads the execution afresh and the
+ * new call decides within a bound of its own. That call answers before deciding, and its answer is
+ * awaited, so nothing of this call runs on after it returns.
  */
 async function deliverAgain(context: IWebhookFunctions, deliveredAgain: boolean): Promise<IWebhookResponseData> {
 	if (!deliveredAgain) {
@@ -200,10 +209,9 @@ async function deliverAgain(context: IWebhookFunctions, deliveredAgain: boolean)
 }
 
 /**
- * Reads the batch's jobs that no callback here accounted for, and hands every item's final state to
- * n8n once all have ended, by the call's deadline; past it, the callback is delivered again. Runs
- * in turn with the other calls about the batch in this process. What it read stays known here for
- * the batch's next callback.
+ * Reads the jobs no callback here accounted for, and hands every item's final state to n8n once all
+ * have ended, by the call's deadline; past it, the callback is delivered again. Runs in turn with
+ * the batch's other calls in this process; what it read stays known for the next callback.
  */
 async function settleIfEnded(context: IWebhookFunctions, decision: Decision): Promise<IWebhookResponseData> {
 	const { memory, items, jobs, endedByCallback, deliveredAgain, leavesToLaterJobs, decideBy, clientOf } = decision;
@@ -248,12 +256,9 @@ function completedAt(job: ServiceJob | undefined): number | undefined {
 }
 
 /**
- * Whether another of `jobs` completed after the one whose callback this is (by the result's
- * `created_at`; a tie goes to the greater job id). Every completed generation calls back, so that
- * job's own callback resumes the batch, and this one leaves it: a callback that read the others
- * after its moment of grace would otherwise resume the batch too. n8n 2.x would refuse the second
- * resume; 1.x, which checks that the execution waits before the node decides and marks it running
- * after, lets both through when they reach different webhook processes.
+ * Whether another of `jobs` completed after the one whose callback this is (by `created_at`; a tie
+ * goes to the greater job id). That job's own callback resumes the batch, so this one leaves it:
+ * n8n 1.x would let both resumes through on different webhook processes.
  */
 export function completedLater(jobs: WaitingJob[], ended: Map<number, ServiceJob>, callbackJob: string): boolean {
 	const own = jobs.find((job) => job.jobId === callbackJob);
@@ -265,10 +270,7 @@ export function completedLater(jobs: WaitingJob[], ended: Map<number, ServiceJob
 	});
 }
 
-/**
- * The order in which to look for an unfinished job: the one expected to end last first (the
- * costliest, then the latest started). A job whose own callback just said it ended goes last.
- */
+/** The job expected to end last first (the costliest, then the latest started); one just reported ended last. */
 export function probeOrder(jobs: WaitingJob[], reportedEnded?: string): WaitingJob[] {
 	const reportedLast = (job: WaitingJob) => Number(job.jobId === reportedEnded);
 	return [...jobs].sort(
@@ -277,9 +279,8 @@ export function probeOrder(jobs: WaitingJob[], reportedEnded?: string): WaitingJ
 }
 
 /**
- * Reads jobs in `order` until one is unfinished: one read first, then waves twice as wide, so a
- * batch still running costs a single read and a finished batch is read in a few round trips.
- * Returns every job's final state, or undefined as soon as one job is still running.
+ * Every job's final state, read in `order` in waves of 1, 2, 4 … reads, or undefined as soon as one
+ * runs: a batch still running costs one read, a finished one a few round trips.
  */
 export async function readAllIfEnded(
 	order: WaitingJob[],

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { failMarker, type SandboxProfileName } from '../../../test/sandbox';
 import { logProgress } from '../../n8n/progress-log';
 import type { Execution, PublicApiClient } from '../../n8n/public-api';
+import { PAUSE_HOLD_MS } from '../../../nodes/PresenterVideo/wait/pauseHold';
+import { e2eSandboxOptions } from '../sandbox-settings';
 import { afterName, doneName } from '../workflows/shapes';
 import { executionSucceededThrough } from './execution-by-id';
 import type { PauseTarget } from './paused-run';
@@ -130,6 +132,8 @@ export async function runShapes(target: ShapeTarget, profile: SandboxProfileName
 	const cases = shapeCasesOn(profile).filter(only);
 	// The resume lags are the node's alone in its workspace, not behind a budget sharing the window.
 	clearRateWindow(sandbox);
+	// Jobs that outlast the pause hold: a loop's later turns pause too, resumed by their own callbacks.
+	sandbox.configure({ timings: { generationMs: PAUSE_HOLD_MS + 2_000 } });
 	const outcomes = await underProfile(sandbox, profile, async () => {
 		const started = await Promise.all(cases.map(async (shapeCase) => await startShape(target, shapeCase, profile)));
 		return await Promise.allSettled(
@@ -139,7 +143,7 @@ export async function runShapes(target: ShapeTarget, profile: SandboxProfileName
 				return more === undefined ? summary : `${summary}; ${more}`;
 			}),
 		);
-	});
+	}).finally(() => sandbox.configure({ timings: e2eSandboxOptions.timings }));
 	const failures: string[] = [];
 	outcomes.forEach((outcome, index) => {
 		const { name } = cases[index];

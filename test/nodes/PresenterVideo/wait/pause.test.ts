@@ -7,7 +7,6 @@ import { isLocalHost, unreachableResumeHost } from '../../../../nodes/PresenterV
 import { rememberedJobs } from '../../../../nodes/PresenterVideo/wait/batchMemory';
 import * as time from '../../../../nodes/PresenterVideo/schedule/time';
 import { TIMING } from '../../../../nodes/PresenterVideo/timing';
-import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
 import {
 	HARNESS_START_NODE_NAME,
 	type NodeRunResult,
@@ -23,6 +22,7 @@ import { failMarker, type Sandbox } from '../../../sandbox';
 import { apiRequests, exportParameters, PROMPT_GENERATE, runPresenterVideo, withSandbox } from '../presenterVideoKit';
 
 const DECIDE_WITHIN_MS = TIMING.decideWithinMs;
+const CALLBACK_GRACE_MS = TIMING.callbackGraceMs;
 
 describe('isLocalHost', () => {
 	it.each([

@@ -6,7 +6,7 @@ import { TIMING } from '../../../../nodes/PresenterVideo/timing';
 import { decisionBoundMs, holdRepeatedPause, PAUSE_HOLD_MS } from '../../../../nodes/PresenterVideo/wait/pauseHold';
 
 const DECIDE_WITHIN_MS = TIMING.decideWithinMs;
-import { CALLBACK_GRACE_MS } from '../../../../nodes/PresenterVideo/wait/resume';
+const CALLBACK_GRACE_MS = TIMING.callbackGraceMs;
 import { resumeExecution, runWorkflow, type WorkflowRunResult } from '../../../harness';
 import type { Sandbox } from '../../../sandbox';
 import { withSandbox } from '../presenterVideoKit';
@@ -120,7 +120,7 @@ describe('a second paused node in one execution, in n8n-core', () => {
 	};
 	const completed = (jobId: string) => ({ job_id: jobId, status: 'completed', result: { video_id: `vid_${jobId}`, cost: 5 } });
 
-	it('hands the execution to n8n no sooner than PAUSE_HOLD_MS after it began, the flow context kept across the wait', async () => {
+	const runBoth = async () => {
 		const paused = await runWorkflow({
 			nodes: [first, second],
 			connections: { First: { main: [[{ node: 'Second', type: 'main', index: 0 }]] } },
@@ -131,13 +131,29 @@ describe('a second paused node in one execution, in n8n-core', () => {
 			...nowhere,
 		});
 		expect(paused.status).toBe('waiting');
+		return { paused, resumed: await resumeExecution(paused, completed(jobIdOf(paused, 'First')), { suffix: first.id }) };
+	};
 
-		const waitingAgain = await resumeExecution(paused, completed(jobIdOf(paused, 'First')), { suffix: first.id });
+	it('hands the execution to n8n no sooner than PAUSE_HOLD_MS after it began, the flow context kept across the wait', async () => {
+		// The second node's job outlasts the hold: the node pauses for its callback.
+		sandbox.configure({ timings: { generationMs: PAUSE_HOLD_MS + 3_000 } });
+		const { resumed: waitingAgain } = await runBoth();
 		expect(waitingAgain.status).toBe('waiting');
 		const secondRun = waitingAgain.run.data.resultData.runData.Second[0];
 		// Its job was started at once, the execution handed over after the hold.
 		expect(secondRun.executionTime).toBeGreaterThanOrEqual(PAUSE_HOLD_MS);
 		const done = await resumeExecution(waitingAgain, completed(jobIdOf(waitingAgain, 'Second')), { suffix: second.id });
 		expect(done.status).toBe('success');
+	});
+
+	it('goes on without pausing when the second batch ended during the hold, whose callbacks n8n refused', async () => {
+		sandbox.configure({ timings: { generationMs: 300 } });
+		const { resumed } = await runBoth();
+		expect(resumed.status).toBe('success');
+		const secondRun = resumed.run.data.resultData.runData.Second[0];
+		expect(secondRun.executionTime).toBeGreaterThanOrEqual(PAUSE_HOLD_MS);
+		const [item] = resumed.outputOf('Second') as INodeExecutionData[];
+		expect(item.json).toMatchObject({ status: 'completed', kind: 'generation' });
+		expect(item.json.waitingForCallback).toBeUndefined();
 	});
 });
