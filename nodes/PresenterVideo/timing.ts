@@ -92,8 +92,8 @@ export const TIMING = {
 	widestWave: 16,
 	/** Each job beyond those: a read at the service's pace of 100 requests a minute. */
 	readMsPerJob: 600,
-	/** n8n's work around a `webhook()`: the queue kit's slowest callback to resume, 6.5 s (decision included), 1.5 s within the 8-s hold. */
-	n8nWorkMarginMs: 5 * SECOND,
+	/** n8n's work around a `webhook()`: the queue kit's slowest callback to resume, 7.1 s (decision included), 1.9 s within the 9-s hold. */
+	n8nWorkMarginMs: 6 * SECOND,
 	/** A callback delivered again by a call that decided too late is answered before its decision: more than a busy n8n takes to answer. */
 	redeliveryTimeoutMs: 5 * SECOND,
 	/** Paused batches a process remembers, each until its Max Wait can have passed: the field's 24 hours after its last callback. */
