@@ -192,9 +192,10 @@ async function startAndPause(
 			return [{ json: waitingItemJson(started, body) }];
 		},
 	};
-	assertResumeReachable(node, callbackUrl, await createApiClient(this));
+	const client = await createApiClient(this);
+	assertResumeReachable(node, callbackUrl, client);
 	const started = await runItems.call(this, starting);
-	return await pauseForCallbacks(this, kind, started, { maxWaitMs, began });
+	return await pauseForCallbacks(this, kind, started, { maxWaitMs, began, client });
 }
 
 /**

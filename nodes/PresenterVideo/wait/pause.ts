@@ -58,14 +58,14 @@ export async function pauseForCallbacks(
 	context: IExecuteFunctions,
 	kind: JobKind,
 	started: INodeExecutionData[],
-	{ maxWaitMs, began }: { maxWaitMs: number; began: number },
+	{ maxWaitMs, began, client }: { maxWaitMs: number; began: number; client: ApiClient },
 ): Promise<INodeExecutionData[]> {
 	const jobs = started.filter((item) => item.json.timedOut === true).length;
 	// Nothing started (every item failed and Continue On Fail is on): nothing to wait for.
 	if (jobs === 0) return started;
 	if (await holdRepeatedPause(context, began, jobs)) {
 		// A batch that cannot be read waits for its callbacks.
-		const settled = await settledBeforePause(context, started, kind).catch((error: Error) => {
+		const settled = await settledBeforePause(context, client, started, kind).catch((error: Error) => {
 			context.logger.warn(`Presenter Video: a held batch's status could not be read (${error.message})`);
 		});
 		if (context.getExecutionCancelSignal()?.aborted) throw new WaitCancelledError();

@@ -77,10 +77,10 @@ function settledItems(
  */
 export async function settledBeforePause(
 	context: IExecuteFunctions,
+	client: ApiClient,
 	items: INodeExecutionData[],
 	kind: JobKind,
 ): Promise<INodeExecutionData[] | undefined> {
-	const client = await createApiClient(context);
 	const read = async (job: WaitingJob) => await client.get<ServiceJob>(JOB_KINDS[job.kind].statusPath(job.jobId));
 	const ended = await readAllIfEnded(probeOrder(waitingJobs(items, kind)), read);
 	return ended && settledItems(items, ended, context.getNodeParameter('simplify', 0, true) as boolean);
